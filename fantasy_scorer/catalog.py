@@ -1,0 +1,568 @@
+"""Load card definitions from YAML, validate them, and compile them into effect objects.
+
+A card file looks like ``cards/base.yaml``::
+
+    game: base
+    suits: [Land, Flood, ...]          # the suits this file introduces
+    aliases: {Animal: Beast}           # other spellings users type
+    cards:
+      - id: FR07
+        name: Swamp
+        suit: Flood
+        strength: 18
+        text: "Penalty: -3 per Army and per Flame."
+        penalty:
+          - {points: -3, per: [Army, Flame]}
+
+The full grammar is documented at the top of ``cards/base.yaml``. Every problem is reported
+as ``file:line: message`` through :class:`~fantasy_scorer.errors.ScorerError`; nothing unknown
+is silently accepted. A user's homebrew file (``--cards FILE``) uses the same format and may
+name the cards and suits of the files loaded before it.
+"""
+
+from __future__ import annotations
+
+import difflib
+import unicodedata
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from . import effects as fx
+from .errors import ScorerError
+
+
+def fold(text: str) -> str:
+    """Case-, accent- and spacing-insensitive form of a name (``Doppelganger`` = ``Doppelgänger``)."""
+    decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
+    plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    plain = plain.replace("’", "'").replace("-", " ").replace("_", " ")
+    return " ".join(plain.split())
+
+
+# --------------------------------------------------------------------------------------------
+# The domain model: a card, a penalty
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Penalty:
+    """Everything after "Penalty:" on a card: it is cleared, copied and struck as a whole."""
+
+    points: tuple[fx.PointEffect, ...] = ()
+    blanks: tuple[fx.Blanks, ...] = ()
+    conditions: tuple[fx.BlankedUnless | fx.BlankedIf, ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.points or self.blanks or self.conditions)
+
+    def strike(self, mask: int) -> Penalty:
+        """The penalty with a suit word cleared from it (R6)."""
+        pts = tuple(p for p in (e.strike(mask) for e in self.points) if p is not None)
+        bl = tuple(b for b in (e.strike(mask) for e in self.blanks) if b is not None)
+        co = tuple(c for c in (e.strike(mask) for e in self.conditions) if c is not None)
+        return Penalty(pts, bl, co)
+
+
+NO_PENALTY = Penalty()
+
+
+@dataclass(frozen=True, eq=False)
+class Card:
+    """A printed card: what its face says, compiled into effects.
+
+    ``suits`` is a bit mask (the printed suit plus any ``also`` suits). Cards compare by
+    identity; ``id`` is unique within a :class:`Catalog`.
+    """
+
+    id: str
+    name: str
+    suit_names: tuple[str, ...]
+    suits: int
+    strength: int
+    text: str = ""
+    bonus: tuple[fx.PointEffect, ...] = ()
+    penalty: Penalty = NO_PENALTY
+    clears: tuple[fx.Clears, ...] = ()
+    clears_word: tuple[fx.ClearsWord, ...] = ()
+    choice: fx.Copy | fx.ChangeSuit | fx.ClearOne | None = None
+    extra: fx.ExtraCard | None = None
+    keeps_suits_when_blanked: bool = False
+    source: str = ""
+
+    def __repr__(self) -> str:
+        return f"Card({self.id} {self.name})"
+
+    @property
+    def suit(self) -> str:
+        return "/".join(self.suit_names)
+
+
+@dataclass
+class Catalog:
+    """All cards of a game (base set, expansions, homebrew) with their suits and aliases."""
+
+    suits: list[str] = field(default_factory=list)
+    cards: list[Card] = field(default_factory=list)
+    aliases: dict[str, str] = field(default_factory=dict)  # folded alias -> canonical name
+    by_id: dict[str, Card] = field(default_factory=dict)
+    by_name: dict[str, Card] = field(default_factory=dict)  # folded name -> card
+
+    # -- suits ----------------------------------------------------------------------------
+    def suit_bit(self, name: str) -> int:
+        return 1 << self.suits.index(name)
+
+    def suit_label(self, mask: int) -> str:
+        return "/".join(s for i, s in enumerate(self.suits) if mask >> i & 1) or "none"
+
+    def find_suit(self, text: str) -> str | None:
+        key = fold(text)
+        key = fold(self.aliases.get(key, text))
+        for s in self.suits:
+            if fold(s) == key:
+                return s
+        return None
+
+    # -- cards ----------------------------------------------------------------------------
+    def card(self, name_or_id: str) -> Card:
+        """The card with this id or name (case/accent-insensitive, aliases allowed)."""
+        c = self.lookup(name_or_id)
+        if c is None:
+            raise ScorerError(f"unknown card '{name_or_id}'{self.suggest(name_or_id)}")
+        return c
+
+    def lookup(self, name_or_id: str) -> Card | None:
+        if name_or_id in self.by_id:
+            return self.by_id[name_or_id]
+        key = fold(name_or_id)
+        key = fold(self.aliases.get(key, key))
+        return self.by_name.get(key)
+
+    def suggest(self, text: str, words: Iterable[str] | None = None) -> str:
+        """A ``" (did you mean …?)"`` hint, or an empty string."""
+        pool = list(words) if words is not None else [c.name for c in self.cards]
+        folded = {fold(w): w for w in pool}
+        hits = difflib.get_close_matches(fold(text), list(folded), n=3, cutoff=0.6)
+        if not hits:
+            return ""
+        return " (did you mean " + " or ".join(f"'{folded[h]}'" for h in hits) + "?)"
+
+    def copy_targets(self, copy: fx.Copy) -> list[Card]:
+        """The cards of the game a ``from: game`` copy may take (R14)."""
+        return [c for c in self.cards if c.suits & copy.suits]
+
+    def add(self, card: Card, where: str) -> None:
+        if card.id in self.by_id:
+            raise ScorerError(f"card id {card.id} is defined twice", where)
+        key = fold(card.name)
+        if key in self.by_name or key in self.aliases:
+            raise ScorerError(f"card name '{card.name}' is defined twice", where)
+        self.cards.append(card)
+        self.by_id[card.id] = card
+        self.by_name[key] = card
+
+
+# --------------------------------------------------------------------------------------------
+# YAML with line numbers
+# --------------------------------------------------------------------------------------------
+
+
+class _Map(dict):
+    line = 0
+
+
+class _List(list):
+    line = 0
+
+
+class _LineLoader(yaml.SafeLoader):
+    """A safe loader that remembers the line of every mapping and list."""
+
+
+def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> _Map:
+    m = _Map(loader.construct_mapping(node, deep=True))
+    m.line = node.start_mark.line + 1
+    return m
+
+
+def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> _List:
+    s = _List(loader.construct_sequence(node, deep=True))
+    s.line = node.start_mark.line + 1
+    return s
+
+
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
+
+
+def load_yaml(text: str, source: str) -> Any:
+    """Parse YAML, turning syntax errors into one-line errors with the line number."""
+    try:
+        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+    except yaml.YAMLError as e:
+        mark = getattr(e, "problem_mark", None)
+        line = f":{mark.line + 1}" if mark else ""
+        problem = getattr(e, "problem", None) or str(e).splitlines()[0]
+        raise ScorerError(f"malformed YAML: {problem}", f"{source}{line}") from None
+
+
+# --------------------------------------------------------------------------------------------
+# Compiling entries into effects
+# --------------------------------------------------------------------------------------------
+
+_CARD_KEYS = {
+    "id", "name", "suit", "also", "strength", "text", "bonus", "penalty", "clears",
+    "clears_word", "copy", "change_suit", "clear_one", "extra_card", "keeps_suits_when_blanked",
+}
+_POINT_KEYS = {"points", "per", "per_other", "with", "with_all", "unless"}
+_COPY_TAKES = {"name", "suit", "strength", "penalty"}
+
+
+class _Compiler:
+    """Turns one file's entries into :class:`Card` objects, reporting ``file:line`` problems."""
+
+    def __init__(self, catalog: Catalog, source: str, names: set[str]) -> None:
+        self.catalog = catalog
+        self.source = source
+        self.names = names  # folded names of every card known to this catalog (+ this file)
+        self.line = 0
+
+    def fail(self, message: str, node: Any = None) -> ScorerError:
+        line = getattr(node, "line", 0) or self.line
+        return ScorerError(message, f"{self.source}:{line}")
+
+    # -- terms --------------------------------------------------------------------------
+    def word(self, text: Any, node: Any) -> tuple[int, frozenset[str], bool]:
+        """One selector word: a suit, a card name or ``any``."""
+        if not isinstance(text, str):
+            raise self.fail(f"expected a suit or card name, got {text!r}", node)
+        if fold(text) == "any":
+            return 0, frozenset(), True
+        suit = self.catalog.find_suit(text)
+        if suit is not None:
+            return self.catalog.suit_bit(suit), frozenset(), False
+        key = fold(text)
+        key = fold(self.catalog.aliases.get(key, key))
+        if key in self.names:
+            return 0, frozenset([self.names_canon[key]]), False
+        pool = self.catalog.suits + list(self.names_canon.values())
+        raise self.fail(
+            f"unknown suit or card name '{text}'{self.catalog.suggest(text, pool)}", node
+        )
+
+    names_canon: dict[str, str] = {}
+
+    def words(self, items: Any, node: Any) -> tuple[int, frozenset[str], bool, list[str]]:
+        if isinstance(items, str):
+            items = [items]
+        if not isinstance(items, list) or not items:
+            raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
+        mask, names, anything = 0, frozenset(), False
+        for it in items:
+            m, n, a = self.word(it, items)
+            mask |= m
+            names |= n
+            anything |= a
+        return mask, names, anything, [str(i) for i in items]
+
+    def term(self, item: Any, parent: Any, other: bool = False) -> fx.Term:
+        if isinstance(item, Mapping):
+            unknown = set(item) - {"match", "except", "other"}
+            if unknown:
+                raise self.fail(f"unknown key '{sorted(unknown)[0]}' in a selector "
+                                "(expected match, except, other)", item)
+            if "match" not in item:
+                raise self.fail("a selector needs 'match'", item)
+            mask, names, anything, texts = self.words(item["match"], item)
+            ex_mask, ex_names = 0, frozenset()
+            text = "/".join(texts)
+            if "except" in item:
+                ex_mask, ex_names, ex_any, ex_texts = self.words(item["except"], item)
+                if ex_any:
+                    raise self.fail("'except: any' would select nothing", item)
+                text += " except " + ", ".join(ex_texts)
+            oth = item.get("other", False)
+            if not isinstance(oth, bool):
+                raise self.fail("'other' must be true or false", item)
+            return fx.Term(("other " if oth or other else "") + text, mask, names, anything,
+                           ex_mask, ex_names, oth or other)
+        mask, names, anything = self.word(item, parent)
+        return fx.Term(("other " if other else "") + str(item), mask, names, anything,
+                       other=other)
+
+    def terms(self, items: Any, node: Any, other: bool = False) -> tuple[fx.Term, ...]:
+        if isinstance(items, (str, Mapping)):
+            items = [items]
+        if not isinstance(items, list) or not items:
+            raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
+        return tuple(self.term(i, items, other) for i in items)
+
+    # -- point effects --------------------------------------------------------------------
+    def points(self, entry: Any, node: Any, penalty: bool) -> fx.PointEffect:
+        if not isinstance(entry, Mapping):
+            raise self.fail(f"expected an effect mapping, got {entry!r}", node)
+        keys = set(entry)
+        kinds = {"best_of", "sum_strength", "max_strength", "collection", "runs",
+                 "distinct_suits", "odd_strength"}
+        special = keys & kinds
+        if special:
+            if len(keys) != 1:
+                extra = sorted(keys - special)[0] if keys - special else sorted(special)[1]
+                raise self.fail(f"'{sorted(special)[0]}' stands alone; remove '{extra}'", entry)
+            kind = special.pop()
+            val = entry[kind]
+            if kind == "best_of":
+                if not isinstance(val, list) or len(val) < 2:
+                    raise self.fail("best_of needs a list of at least two effects", entry)
+                return fx.BestOf(tuple(self.points(v, val, penalty) for v in val))
+            if kind == "sum_strength":
+                return fx.SumStrength(self.terms(val, entry))
+            if kind == "max_strength":
+                return fx.MaxStrength(self.terms(val, entry))
+            if kind in ("collection", "runs"):
+                table = self.table(val, entry, kind)
+                if kind == "runs":
+                    return fx.Runs(table)
+                return fx.Collection(table, len(self.catalog.suits), tuple(self.catalog.suits))
+            if kind == "distinct_suits":
+                return fx.DistinctSuits(self.integer(val, entry, kind))
+            if not isinstance(val, Mapping) or set(val) != {"per_other", "all"}:
+                raise self.fail("odd_strength needs {per_other: N, all: N}", entry)
+            return fx.OddStrength(self.integer(val["per_other"], val, "per_other"),
+                                  self.integer(val["all"], val, "all"))
+        unknown = keys - _POINT_KEYS - ({"blanks", "blanked_unless", "blanked_if"}
+                                        if penalty else set())
+        if unknown:
+            raise self.fail(f"unknown effect key '{sorted(unknown)[0]}'"
+                            f"{self.catalog.suggest(sorted(unknown)[0], _POINT_KEYS | kinds)}",
+                            entry)
+        if "points" not in entry:
+            raise self.fail("a point effect needs 'points'", entry)
+        pts = self.integer(entry["points"], entry, "points")
+        per: tuple[fx.Term, ...] = ()
+        if "per" in entry:
+            per += self.terms(entry["per"], entry)
+        if "per_other" in entry:
+            per += self.terms(entry["per_other"], entry, other=True)
+        with_all: tuple[tuple[fx.Term, ...], ...] = ()
+        if "with_all" in entry:
+            raw = entry["with_all"]
+            if not isinstance(raw, list) or not raw:
+                raise self.fail("with_all needs a list", entry)
+            with_all = tuple(self.terms(g, raw) for g in raw)
+        cond = fx.Condition(
+            self.terms(entry["with"], entry) if "with" in entry else (),
+            with_all,
+            self.terms(entry["unless"], entry) if "unless" in entry else (),
+        )
+        return fx.Points(pts, per, cond)
+
+    def integer(self, val: Any, node: Any, what: str) -> int:
+        if isinstance(val, bool) or not isinstance(val, int):
+            raise self.fail(f"'{what}' must be a whole number, got {val!r}", node)
+        return val
+
+    def table(self, val: Any, node: Any, what: str) -> tuple[tuple[int, int], ...]:
+        if not isinstance(val, Mapping) or not val:
+            raise self.fail(f"{what} needs a table like {{3: 10, 4: 40}}", node)
+        return tuple((self.integer(k, val, what), self.integer(v, val, what))
+                     for k, v in val.items())
+
+    # -- whole card -------------------------------------------------------------------------
+    def card(self, entry: Any) -> Card:
+        if not isinstance(entry, Mapping):
+            raise self.fail(f"each card must be a mapping, got {entry!r}")
+        self.line = entry.line
+        unknown = set(entry) - _CARD_KEYS
+        if unknown:
+            k = sorted(unknown)[0]
+            raise self.fail(f"unknown card key '{k}'{self.catalog.suggest(k, _CARD_KEYS)}", entry)
+        for req in ("id", "name", "suit", "strength"):
+            if req not in entry:
+                raise self.fail(f"card is missing '{req}'", entry)
+        cid, name = entry["id"], entry["name"]
+        if not isinstance(cid, str) or not cid.strip():
+            raise self.fail("'id' must be a non-empty string", entry)
+        if not isinstance(name, str) or not name.strip():
+            raise self.fail("'name' must be a non-empty string", entry)
+        suit_names = [entry["suit"]] + list(entry.get("also", []) or [])
+        mask = 0
+        canon = []
+        for s in suit_names:
+            found = self.catalog.find_suit(s) if isinstance(s, str) else None
+            if found is None:
+                raise self.fail(f"unknown suit '{s}'{self.catalog.suggest(str(s), self.catalog.suits)}",
+                                entry)
+            mask |= self.catalog.suit_bit(found)
+            canon.append(found)
+        strength = self.integer(entry["strength"], entry, "strength")
+
+        bonus = tuple(self.points(b, entry, False) for b in self._list(entry, "bonus"))
+        pts, blanks, conds = [], [], []
+        for p in self._list(entry, "penalty"):
+            if isinstance(p, Mapping) and set(p) & {"blanks", "blanked_unless", "blanked_if"}:
+                if len(p) != 1:
+                    raise self.fail("a blanking penalty stands alone in its list entry", p)
+                (kind, val), = p.items()
+                t = self.terms(val, p)
+                if kind == "blanks":
+                    blanks.append(fx.Blanks(t))
+                elif kind == "blanked_unless":
+                    conds.append(fx.BlankedUnless(t))
+                else:
+                    conds.append(fx.BlankedIf(t))
+            else:
+                pts.append(self.points(p, entry, True))
+        penalty = Penalty(tuple(pts), tuple(blanks), tuple(conds))
+
+        clears = (fx.Clears(self.terms(entry["clears"], entry)),) if "clears" in entry else ()
+        clears_word: tuple[fx.ClearsWord, ...] = ()
+        if "clears_word" in entry:
+            cw = entry["clears_word"]
+            if not isinstance(cw, Mapping) or set(cw) != {"word", "of"}:
+                raise self.fail("clears_word needs {word: SUIT, of: [..]}", entry)
+            word = self.catalog.find_suit(str(cw["word"]))
+            if word is None:
+                raise self.fail(f"clears_word: unknown suit '{cw['word']}'", cw)
+            clears_word = (fx.ClearsWord(self.catalog.suit_bit(word), word,
+                                         self.terms(cw["of"], cw)),)
+        choice = self.choice(entry)
+        extra = None
+        if "extra_card" in entry:
+            ec = entry["extra_card"]
+            if not isinstance(ec, Mapping) or not set(ec) <= {"suits", "from"} or "suits" not in ec:
+                raise self.fail("extra_card needs {suits: [..], from: discard}", entry)
+            if ec.get("from", "discard") != "discard":
+                raise self.fail("extra_card: only 'from: discard' is known", ec)
+            m, n, a, _ = self.words(ec["suits"], ec)
+            if n or a:
+                raise self.fail("extra_card: list suits only", ec)
+            extra = fx.ExtraCard(m)
+        keeps = entry.get("keeps_suits_when_blanked", False)
+        if not isinstance(keeps, bool):
+            raise self.fail("keeps_suits_when_blanked must be true or false", entry)
+        text = entry.get("text", "")
+        if not isinstance(text, str):
+            raise self.fail("'text' must be a string", entry)
+        return Card(cid.strip(), name.strip(), tuple(canon), mask, strength, text, bonus, penalty,
+                    clears, clears_word, choice, extra, keeps, self.source)
+
+    def _list(self, entry: Mapping, key: str) -> list:
+        val = entry.get(key, [])
+        if val is None:
+            return []
+        if not isinstance(val, list):
+            raise self.fail(f"'{key}' must be a list of effects", entry)
+        return val
+
+    def choice(self, entry: Mapping) -> fx.Copy | fx.ChangeSuit | fx.ClearOne | None:
+        present = [k for k in ("copy", "change_suit", "clear_one") if k in entry]
+        if len(present) > 1:
+            raise self.fail(f"a card has at most one choice; found {', '.join(present)}", entry)
+        if not present:
+            return None
+        kind = present[0]
+        val = entry[kind]
+        if kind == "change_suit":
+            if val is not True:
+                raise self.fail("change_suit must be 'true'", entry)
+            return fx.ChangeSuit()
+        if kind == "clear_one":
+            return fx.ClearOne(self.terms(val, entry))
+        if not isinstance(val, Mapping) or not set(val) <= {"from", "suits", "takes"}:
+            raise self.fail("copy needs {from: hand|game, suits: [..], takes: [..]}", entry)
+        src = val.get("from")
+        if src not in ("hand", "game"):
+            raise self.fail("copy: 'from' must be 'hand' or 'game'", val)
+        takes = val.get("takes")
+        if not isinstance(takes, list) or not takes or not set(takes) <= _COPY_TAKES:
+            raise self.fail(f"copy: 'takes' lists some of {', '.join(sorted(_COPY_TAKES))}", val)
+        mask = 0
+        if src == "game":
+            if "suits" not in val:
+                raise self.fail("copy from game needs 'suits'", val)
+            mask, names, anything, _ = self.words(val["suits"], val)
+            if names or anything:
+                raise self.fail("copy: 'suits' lists suits only", val)
+        elif "suits" in val:
+            raise self.fail("copy from hand takes any other card; remove 'suits'", val)
+        return fx.Copy(src, mask, frozenset(takes))
+
+
+_FILE_KEYS = {"game", "suits", "aliases", "cards"}
+
+
+def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
+    """Add the cards of one YAML document to ``catalog``; returns the new cards."""
+    data = load_yaml(text, source)
+    if not isinstance(data, Mapping):
+        raise ScorerError("a card file is a mapping with a 'cards' list", f"{source}:1")
+    unknown = set(data) - _FILE_KEYS
+    if unknown:
+        k = sorted(unknown)[0]
+        raise ScorerError(f"unknown top-level key '{k}' (expected {', '.join(sorted(_FILE_KEYS))})",
+                          f"{source}:{data.line}")
+    for s in data.get("suits", []) or []:
+        if not isinstance(s, str) or not s.strip():
+            raise ScorerError(f"bad suit name {s!r}", f"{source}:{data.line}")
+        if catalog.find_suit(s) is None:
+            catalog.suits.append(s.strip())
+    for alias, target in (data.get("aliases") or {}).items():
+        catalog.aliases[fold(str(alias))] = str(target)
+    entries = data.get("cards")
+    if not isinstance(entries, list):
+        raise ScorerError("a card file needs a 'cards' list", f"{source}:{data.line}")
+    # Names first, so a card may name a card defined further down the file.
+    names = {fold(c.name): c.name for c in catalog.cards}
+    for e in entries:
+        if isinstance(e, Mapping) and isinstance(e.get("name"), str):
+            names.setdefault(fold(e["name"]), e["name"].strip())
+    comp = _Compiler(catalog, source, set(names))
+    comp.names_canon = names
+    new = []
+    for e in entries:
+        card = comp.card(e)
+        catalog.add(card, f"{source}:{e.line}")
+        new.append(card)
+    if len(catalog.suits) > 62:
+        raise ScorerError("too many suits (at most 62)", source)
+    return new
+
+
+def _shipped(name: str) -> str:
+    """Text of a card file shipped with the package (works from a source tree and a wheel)."""
+    try:
+        return (resources.files("fantasy_scorer.cards") / name).read_text(encoding="utf-8")
+    except (ModuleNotFoundError, FileNotFoundError):
+        here = Path(__file__).resolve().parent.parent / "cards" / name
+        return here.read_text(encoding="utf-8")
+
+
+@cache
+def base_catalog() -> Catalog:
+    """The base game with its two promos (cached: it is read once per process)."""
+    cat = Catalog()
+    load_into(cat, _shipped("base.yaml"), "base.yaml")
+    return cat
+
+
+def load_catalog(extra_files: Iterable[str | Path] = ()) -> Catalog:
+    """The base catalog plus the user's own card files, in order."""
+    extra_files = list(extra_files)
+    if not extra_files:
+        return base_catalog()
+    cat = Catalog()
+    load_into(cat, _shipped("base.yaml"), "base.yaml")
+    for f in extra_files:
+        p = Path(f)
+        try:
+            text = p.read_text(encoding="utf-8")
+        except OSError as e:
+            raise ScorerError(f"cannot read card file: {e.strerror}", str(p)) from None
+        load_into(cat, text, str(p))
+    return cat

@@ -1,0 +1,613 @@
+"""The effect vocabulary: every card ability is one of a small number of effect kinds.
+
+A card in ``cards/*.yaml`` is data; the catalog compiles each of its entries into the objects
+below, and the resolver (``resolve.py``) runs them in the documented order of resolution. No
+code anywhere tests a card's *name* to decide what it does: a card's name matters only where
+another card's text names it (``+50 with Smoke and Wildfire``).
+
+Three groups of effects exist, matching the three moments of resolution:
+
+* **choices** (step 1–3): :class:`Copy` (Doppelgänger, Mirage, Shapeshifter),
+  :class:`ChangeSuit` (Book of Changes) and :class:`ClearOne` (Island);
+* **clearing** (step 3): :class:`Clears` and :class:`ClearsWord`;
+* **penalties and bonuses** (step 4): :class:`Blanks`, :class:`BlankedUnless`,
+  :class:`BlankedIf` and the point effects (:class:`Points`, :class:`BestOf`,
+  :class:`SumStrength`, :class:`MaxStrength`, :class:`Collection`, :class:`Runs`,
+  :class:`DistinctSuits`, :class:`OddStrength`).
+
+Point effects are evaluated against a :class:`View` of the hand after blanking. Each has two
+methods: ``value`` (the fast path used by every search) and ``explain`` (the same number with
+the cards that produced it, for the referee's trace). Tests check that the two always agree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Protocol
+
+# --------------------------------------------------------------------------------------------
+# Selecting cards
+# --------------------------------------------------------------------------------------------
+
+
+class Holder(Protocol):
+    """What a term looks at: a card as it stands in a hand (see ``resolve.Slot``)."""
+
+    name: str
+    suits: int
+    strength: int
+
+
+@dataclass(frozen=True)
+class Term:
+    """One entry of a card selector: ``Flame``, ``Lightning``, ``any``, or a refined form.
+
+    ``suits`` is a bit mask over the game's suits, ``names`` a set of card names. A card matches
+    when it has one of the suits or one of the names (or ``any`` is set), is not excluded by
+    ``except_suits``/``except_names``, and, when ``other`` is set, is not the source card.
+    ``text`` keeps the YAML spelling for explanations.
+    """
+
+    text: str
+    suits: int = 0
+    names: frozenset[str] = frozenset()
+    any: bool = False
+    except_suits: int = 0
+    except_names: frozenset[str] = frozenset()
+    other: bool = False
+
+    @property
+    def plain_suit(self) -> bool:
+        """True for a bare suit term: it can be counted from suit totals alone."""
+        return (
+            not self.any
+            and not self.names
+            and not self.except_suits
+            and not self.except_names
+            and self.suits != 0
+            and self.suits & (self.suits - 1) == 0
+        )
+
+    def matches(self, card: Holder, source: object = None) -> bool:
+        """Whether ``card`` is selected by this term (``source`` is the card holding the effect)."""
+        if self.other and card is source:
+            return False
+        if not (self.any or card.suits & self.suits or card.name in self.names):
+            return False
+        return not (card.suits & self.except_suits or card.name in self.except_names)
+
+    def matches_suits_only(self, suits: int) -> bool:
+        """Match on suits alone: used for cards that count for their suits while blanked (R15)."""
+        if not self.suits or not (suits & self.suits):
+            return False
+        return not (suits & self.except_suits)
+
+    def without_suit(self, mask: int) -> Term | None:
+        """This term with a suit struck out ("clears the word Army", R6); None if nothing is left."""
+        if not (self.suits & mask):
+            return self
+        left = self.suits & ~mask
+        if not left and not self.names and not self.any:
+            return None
+        return Term(
+            self.text, left, self.names, self.any, self.except_suits, self.except_names, self.other
+        )
+
+
+def strike(terms: Sequence[Term], mask: int) -> tuple[Term, ...]:
+    """Remove a suit from every term of a selector (R6)."""
+    out = []
+    for t in terms:
+        s = t.without_suit(mask)
+        if s is not None:
+            out.append(s)
+    return tuple(out)
+
+
+def describe(terms: Sequence[Term]) -> str:
+    return ", ".join(t.text for t in terms)
+
+
+# --------------------------------------------------------------------------------------------
+# The hand as point effects see it
+# --------------------------------------------------------------------------------------------
+
+
+class View:
+    """The hand after blanking, as bonuses and penalties see it (R7, R15).
+
+    ``kept`` are the cards that are not blanked. ``suited`` are the cards whose suits count:
+    the kept cards plus blanked cards that keep their suits (the promo Phoenix). Suit totals are
+    precomputed because "per Army" and "with any Wizard" are by far the commonest questions.
+    """
+
+    __slots__ = ("kept", "suited", "suit_totals", "all_cards")
+
+    def __init__(self, kept: list, suited: list, all_cards: list, n_suits: int) -> None:
+        self.kept = kept
+        self.suited = suited
+        self.all_cards = all_cards
+        totals = [0] * n_suits
+        for c in suited:
+            s = c.suits
+            i = 0
+            while s:
+                if s & 1:
+                    totals[i] += 1
+                s >>= 1
+                i += 1
+        self.suit_totals = totals
+
+    def count(self, term: Term, source: object) -> int:
+        """How many cards ``term`` selects (a card with two matching suits counts once)."""
+        if term.plain_suit:
+            n = self.suit_totals[term.suits.bit_length() - 1]
+            if term.other and source is not None and source.suits & term.suits:  # type: ignore[attr-defined]
+                n -= 1
+            return n
+        return len(self.selected(term, source))
+
+    def selected(self, term: Term, source: object) -> list:
+        """The cards ``term`` selects, in hand order."""
+        out = [c for c in self.kept if term.matches(c, source)]
+        if len(self.suited) != len(self.kept):
+            kept = set(map(id, self.kept))
+            out += [
+                c
+                for c in self.suited
+                if id(c) not in kept and not (term.other and c is source)
+                and term.matches_suits_only(c.suits)
+            ]
+        return out
+
+    def has(self, terms: Sequence[Term], source: object) -> bool:
+        """Whether any card matches any of ``terms``."""
+        return any(self.count(t, source) for t in terms)
+
+    def witnesses(self, terms: Sequence[Term], source: object) -> list:
+        seen: list = []
+        for t in terms:
+            for c in self.selected(t, source):
+                if c not in seen:
+                    seen.append(c)
+        return seen
+
+
+def _names(cards: Sequence[Holder]) -> str:
+    return ", ".join(c.name for c in cards)
+
+
+# --------------------------------------------------------------------------------------------
+# Point effects (bonuses, and numeric penalties with negative points)
+# --------------------------------------------------------------------------------------------
+
+
+class PointEffect:
+    """Base of every effect that adds points to its card."""
+
+    kind = "points"
+    #: The suits this effect's selectors mention, so "clears the word Army" can strike them.
+    def value(self, view: View, me: Holder) -> int:
+        raise NotImplementedError
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        raise NotImplementedError
+
+    def strike(self, mask: int) -> PointEffect | None:
+        """This effect with a suit word cleared (R6); None when nothing of it is left."""
+        return self
+
+
+@dataclass(frozen=True)
+class Condition:
+    """``with`` (any of), ``with_all`` (each group present) and ``unless`` (none present)."""
+
+    with_any: tuple[Term, ...] = ()
+    with_all: tuple[tuple[Term, ...], ...] = ()
+    unless: tuple[Term, ...] = ()
+
+    def holds(self, view: View, me: Holder) -> bool:
+        if self.with_any and not view.has(self.with_any, me):
+            return False
+        for group in self.with_all:
+            if not view.has(group, me):
+                return False
+        return not (self.unless and view.has(self.unless, me))
+
+    def text(self) -> str:
+        parts = []
+        if self.with_any:
+            parts.append("with " + " or ".join(t.text for t in self.with_any))
+        if self.with_all:
+            parts.append("with " + " and ".join("/".join(t.text for t in g) for g in self.with_all))
+        if self.unless:
+            parts.append("unless " + " or ".join(t.text for t in self.unless))
+        return " ".join(parts)
+
+    def strike(self, mask: int) -> Condition | None:
+        """Strike a suit; a group or list left empty makes the condition vanish (R6)."""
+        w = strike(self.with_any, mask)
+        groups = tuple(strike(g, mask) for g in self.with_all)
+        u = strike(self.unless, mask)
+        if (self.with_any and not w) or any(not g for g in groups) or (self.unless and not u):
+            return None
+        return Condition(w, groups, u)
+
+    @property
+    def empty(self) -> bool:
+        return not (self.with_any or self.with_all or self.unless)
+
+
+@dataclass(frozen=True)
+class Points(PointEffect):
+    """``points`` once, or ``points`` per selected card, when a condition holds.
+
+    Covers "+5 per Army", "+15 per other Land", "+25 with any Wizard", "+40 with Rainstorm and
+    (Blizzard or Great Flood)", "+5 if no Weather", "−8 unless with a Leader",
+    "−3 per Army and per Flame" (each term is counted separately: a card that is both a Beast
+    and a Flame counts twice for "per Beast and per Flame", R15).
+    """
+
+    points: int
+    per: tuple[Term, ...] = ()
+    condition: Condition = field(default_factory=Condition)
+
+    def value(self, view: View, me: Holder) -> int:
+        if not self.condition.empty and not self.condition.holds(view, me):
+            return 0
+        if not self.per:
+            return self.points
+        n = 0
+        for t in self.per:
+            n += view.count(t, me)
+        return self.points * n
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        v = self.value(view, me)
+        cond = self.condition.text()
+        if not self.condition.empty and not self.condition.holds(view, me):
+            return 0, f"{self.points:+d} {cond}: not met"
+        if not self.per:
+            w = view.witnesses(self.condition.with_any, me) if self.condition.with_any else []
+            why = f" ({_names(w)})" if w else ""
+            return v, f"{self.points:+d} {cond}{why}".replace("  ", " ")
+        cards = [c for t in self.per for c in view.selected(t, me)]
+        n = len(cards)
+        gate = f" {cond}" if cond else ""
+        return v, f"{self.points:+d} × {n} per {describe(self.per)}{gate}" + (
+            f" ({_names(cards)})" if cards else ""
+        ) + f" = {v:+d}"
+
+    def strike(self, mask: int) -> PointEffect | None:
+        cond = self.condition.strike(mask)
+        if cond is None:
+            # "unless with an Army" struck: the clause no longer applies (R6).
+            return None
+        if self.per:
+            per = strike(self.per, mask)
+            if not per:
+                return None
+            return Points(self.points, per, cond)
+        return Points(self.points, self.per, cond)
+
+
+@dataclass(frozen=True)
+class BestOf(PointEffect):
+    """"X, or Y if …": the larger of several point effects (R9)."""
+
+    options: tuple[PointEffect, ...]
+
+    def value(self, view: View, me: Holder) -> int:
+        return max(o.value(view, me) for o in self.options)
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        best = max((o.explain(view, me) for o in self.options), key=lambda e: e[0])
+        return best[0], best[1] + " (the larger option)"
+
+    def strike(self, mask: int) -> PointEffect | None:
+        opts = tuple(o for o in (o.strike(mask) for o in self.options) if o is not None)
+        return BestOf(opts) if opts else None
+
+
+@dataclass(frozen=True)
+class SumStrength(PointEffect):
+    """Plus the base strengths of the selected cards (Warlord: every Army)."""
+
+    terms: tuple[Term, ...]
+
+    def value(self, view: View, me: Holder) -> int:
+        return sum(c.strength for c in view.kept if any(t.matches(c, me) for t in self.terms))
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        cards = [c for c in view.kept if any(t.matches(c, me) for t in self.terms)]
+        v = sum(c.strength for c in cards)
+        parts = " + ".join(f"{c.strength} ({c.name})" for c in cards) or "no card"
+        return v, f"+ strengths of {describe(self.terms)}: {parts} = {v:+d}"
+
+
+@dataclass(frozen=True)
+class MaxStrength(PointEffect):
+    """Plus the base strength of the strongest selected card, itself included (Fountain of Life)."""
+
+    terms: tuple[Term, ...]
+
+    def value(self, view: View, me: Holder) -> int:
+        best = 0
+        for c in view.kept:
+            if c.strength > best and any(t.matches(c, me) for t in self.terms):
+                best = c.strength
+        return best
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        cards = [c for c in view.kept if any(t.matches(c, me) for t in self.terms)]
+        if not cards:
+            return 0, f"+ strongest of {describe(self.terms)}: none"
+        top = max(cards, key=lambda c: c.strength)
+        v = max(0, top.strength)
+        return v, f"+ strongest of {describe(self.terms)}: {top.name} = {v:+d}"
+
+
+def _suit_members(view: View, bit: int) -> list:
+    return [c for c in view.kept if c.suits & bit]
+
+
+@dataclass(frozen=True)
+class Collection(PointEffect):
+    """Per suit, points by the number of differently named cards of that suit (Collector, R10)."""
+
+    table: tuple[tuple[int, int], ...]  # (at least n names, points), any order
+    n_suits: int
+    suit_names: tuple[str, ...] = ()
+
+    def _pay(self, n: int) -> int:
+        best = 0
+        for need, pts in self.table:
+            if n >= need and pts > best:
+                best = pts
+        return best
+
+    def value(self, view: View, me: Holder) -> int:
+        total = 0
+        for i in range(self.n_suits):
+            bit = 1 << i
+            if view.suit_totals[i] >= 3:
+                total += self._pay(len({c.name for c in _suit_members(view, bit)}))
+        return total
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        parts = []
+        total = 0
+        for i in range(self.n_suits):
+            names = sorted({c.name for c in _suit_members(view, 1 << i)})
+            pay = self._pay(len(names))
+            if pay:
+                total += pay
+                label = self.suit_names[i] if i < len(self.suit_names) else f"suit {i}"
+                parts.append(f"{label}: {len(names)} names ({', '.join(names)}) +{pay}")
+        return total, ("; ".join(parts) or "no suit with enough different names") + (
+            f" = {total:+d}"
+        )
+
+
+def run_lengths(strengths: Sequence[int]) -> list[int]:
+    """Lengths of the runs of consecutive strengths, each strength used once per run (R10).
+
+    The strengths are peeled in layers: the distinct values form the first layer of runs, the
+    values held twice the second, and so on (4,4,5,5,6,6 → two runs of 3).
+    """
+    counts: dict[int, int] = {}
+    for s in strengths:
+        counts[s] = counts.get(s, 0) + 1
+    runs: list[int] = []
+    while counts:
+        values = sorted(counts)
+        length = 1
+        for a, b in zip(values, values[1:]):
+            if b == a + 1:
+                length += 1
+            else:
+                runs.append(length)
+                length = 1
+        runs.append(length)
+        for v in values:
+            counts[v] -= 1
+            if not counts[v]:
+                del counts[v]
+    return [r for r in runs if r > 1]
+
+
+@dataclass(frozen=True)
+class Runs(PointEffect):
+    """Points for every run of consecutive base strengths in hand (Gem of Order, R10)."""
+
+    table: tuple[tuple[int, int], ...]  # (run length at least, points)
+
+    def _pay(self, n: int) -> int:
+        best = 0
+        for need, pts in self.table:
+            if n >= need and pts > best:
+                best = pts
+        return best
+
+    def value(self, view: View, me: Holder) -> int:
+        return sum(self._pay(n) for n in run_lengths([c.strength for c in view.kept]))
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        runs = run_lengths([c.strength for c in view.kept])
+        paid = [(n, self._pay(n)) for n in runs if self._pay(n)]
+        v = sum(p for _, p in paid)
+        strengths = ", ".join(str(s) for s in sorted(c.strength for c in view.kept))
+        text = "; ".join(f"run of {n} +{p}" for n, p in paid) or "no run long enough"
+        return v, f"strengths {strengths}: {text} = {v:+d}"
+
+
+@dataclass(frozen=True)
+class DistinctSuits(PointEffect):
+    """Points if no two non-blanked cards share a suit (World Tree; blanked cards never count)."""
+
+    points: int
+
+    def value(self, view: View, me: Holder) -> int:
+        seen = 0
+        for c in view.kept:
+            if seen & c.suits:
+                return 0
+            seen |= c.suits
+        return self.points
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        v = self.value(view, me)
+        return v, (f"+{self.points}: every card of a different suit" if v else
+                   f"+{self.points} only if every card is of a different suit: two share one")
+
+
+@dataclass(frozen=True)
+class OddStrength(PointEffect):
+    """Jester: points per other odd-strength card, or a flat sum if every card is odd (R12).
+
+    A blanked card has no strength, which is not odd: any blanked card spoils the flat sum.
+    """
+
+    per_other: int
+    all_odd: int
+
+    def value(self, view: View, me: Holder) -> int:
+        odd = sum(1 for c in view.kept if c is not me and c.strength % 2)
+        if len(view.kept) == len(view.all_cards) and all(c.strength % 2 for c in view.kept):
+            return max(self.all_odd, self.per_other * odd)
+        return self.per_other * odd
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        v = self.value(view, me)
+        odd = [c for c in view.kept if c is not me and c.strength % 2]
+        if len(view.kept) == len(view.all_cards) and all(c.strength % 2 for c in view.kept):
+            return v, f"every card has an odd strength: +{v}"
+        return v, f"+{self.per_other} × {len(odd)} other odd cards ({_names(odd)}) = {v:+d}"
+
+
+# --------------------------------------------------------------------------------------------
+# Blanking penalties
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Blanks:
+    """Penalty: blanks every card selected by ``targets`` (it may select its own card, R8)."""
+
+    targets: tuple[Term, ...]
+    kind = "blanks"
+
+    def hits(self, card: Holder, me: Holder) -> bool:
+        for t in self.targets:
+            if t.matches(card, me):
+                return True
+        return False
+
+    def strike(self, mask: int) -> Blanks | None:
+        t = strike(self.targets, mask)
+        return Blanks(t) if t else None
+
+
+@dataclass(frozen=True)
+class BlankedUnless:
+    """Penalty: this card is blanked unless the hand has one of ``terms`` (Smoke, Warship…).
+
+    The card itself counts (Warship turned into a Flood has a Flood).
+    """
+
+    terms: tuple[Term, ...]
+    kind = "blanked_unless"
+
+    def strike(self, mask: int) -> BlankedUnless | None:
+        t = strike(self.terms, mask)
+        return BlankedUnless(t) if t else None
+
+
+@dataclass(frozen=True)
+class BlankedIf:
+    """Penalty: this card is blanked if the hand has one of ``terms`` (War Dirigible, Phoenix)."""
+
+    terms: tuple[Term, ...]
+    kind = "blanked_if"
+
+    def strike(self, mask: int) -> BlankedIf | None:
+        t = strike(self.terms, mask)
+        return BlankedIf(t) if t else None
+
+
+SelfCondition = BlankedUnless | BlankedIf
+
+
+# --------------------------------------------------------------------------------------------
+# Clearing
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Clears:
+    """Clears the whole penalty of every selected card (Mountain, Cavern, Protection Rune…)."""
+
+    targets: tuple[Term, ...]
+    kind = "clears"
+
+    def hits(self, card: Holder, me: Holder) -> bool:
+        return any(t.matches(card, me) for t in self.targets)
+
+
+@dataclass(frozen=True)
+class ClearsWord:
+    """Strikes a suit word from the penalties of the selected cards (Rangers, Warship; R6)."""
+
+    suits: int
+    word: str
+    targets: tuple[Term, ...]
+    kind = "clears_word"
+
+    def hits(self, card: Holder, me: Holder) -> bool:
+        return any(t.matches(card, me) for t in self.targets)
+
+
+# --------------------------------------------------------------------------------------------
+# Choices
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ClearOne:
+    """Choice: clears the penalty of one card in hand selected by ``targets`` (Island, R4)."""
+
+    targets: tuple[Term, ...]
+    kind = "clear_one"
+
+
+@dataclass(frozen=True)
+class Copy:
+    """Choice: take the identity of another card (step 1).
+
+    ``source`` is ``"hand"`` (Doppelgänger: one other card in hand) or ``"game"`` (Mirage,
+    Shapeshifter: any card of the game whose printed suit is one of ``suits``). ``takes`` lists
+    what is copied among ``name``, ``suit``, ``strength`` and ``penalty``; a copy never takes a
+    bonus or a clearing (R1, R2).
+    """
+
+    source: str
+    suits: int
+    takes: frozenset[str]
+    kind = "copy"
+
+
+@dataclass(frozen=True)
+class ChangeSuit:
+    """Choice: change the suit of one other card to any suit of the game (Book of Changes, R3)."""
+
+    kind = "change_suit"
+
+
+@dataclass(frozen=True)
+class ExtraCard:
+    """The hand may hold one more card, of these printed suits, from the discard area (R13)."""
+
+    suits: int
+    source: str = "discard"
+    kind = "extra_card"

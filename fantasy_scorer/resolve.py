@@ -1,0 +1,441 @@
+"""The order of resolution: identities, Book of Changes, clearing, blanking, then points.
+
+:func:`resolve` scores a :class:`~fantasy_scorer.hand.Hand` and returns a :class:`Result`
+with one :class:`Line` per card and the resolved :class:`Slot` objects, which record *why*
+each thing happened (who cleared what, who blanked whom) for the referee's explanation.
+:func:`score` is the same computation returning only the total, for the searches.
+
+This module is the single source of truth for a score: every search is checked against it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from . import effects as fx
+from .catalog import NO_PENALTY, Card, Catalog, Penalty
+from .errors import ScorerError
+from .hand import ChoiceValue, Hand
+
+UNDECIDED, KEPT, BLANKED = 0, 1, 2
+
+
+class Slot:
+    """A card as it stands in the hand during resolution.
+
+    It starts as the printed card and is changed by the steps: a copy rewrites its identity,
+    Book of Changes its suits, clearing its ``active`` penalty, blanking its ``state``.
+    """
+
+    __slots__ = (
+        "card", "index", "name", "suits", "strength", "penalty", "keeps_suits", "copied",
+        "changed_by", "cleared_by", "struck_by", "struck", "active", "state", "reason",
+        "blanked_by",
+    )
+
+    def __init__(self, card: Card, index: int) -> None:
+        self.card = card
+        self.index = index
+        self.name = card.name
+        self.suits = card.suits
+        self.strength = card.strength
+        self.penalty: Penalty = card.penalty
+        self.keeps_suits = card.keeps_suits_when_blanked
+        self.copied: Card | None = None
+        self.changed_by: Card | None = None
+        self.cleared_by: list[Card] = []
+        self.struck_by: list[tuple[Card, str]] = []
+        self.struck = 0
+        self.active: Penalty = card.penalty
+        self.state = UNDECIDED
+        self.reason = ""
+        self.blanked_by: list[Slot] = []
+
+    def __repr__(self) -> str:
+        return f"Slot({self.name})"
+
+
+# --------------------------------------------------------------------------------------------
+# Steps 1-3
+# --------------------------------------------------------------------------------------------
+
+
+def _identities(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None:
+    """Step 1: copies take the identity of the *printed* target card (R1, R2)."""
+    for s in slots:
+        eff = s.card.choice
+        if type(eff) is fx.Copy:
+            target = choices.get(s.card.id)
+            if target is None:
+                continue
+            assert isinstance(target, Card)
+            takes = eff.takes
+            if "name" in takes:
+                s.name = target.name
+            if "suit" in takes:
+                s.suits = target.suits
+                s.keeps_suits = target.keeps_suits_when_blanked
+            if "strength" in takes:
+                s.strength = target.strength
+            if "penalty" in takes:
+                s.penalty = s.active = target.penalty
+            s.copied = target
+
+
+def _changes(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue], cat: Catalog) -> None:
+    """Step 2: Book of Changes gives one other card a new suit (R3)."""
+    for s in slots:
+        if type(s.card.choice) is fx.ChangeSuit:
+            value = choices.get(s.card.id)
+            if value is None:
+                continue
+            target, suit = value  # type: ignore[misc]
+            for t in slots:
+                if t.card is target:
+                    t.suits = cat.suit_bit(suit)
+                    t.keeps_suits = False
+                    t.changed_by = s.card
+
+
+def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None:
+    """Step 3: every clearing, by every card, blanked later or not (R5, R6)."""
+    for s in slots:
+        card = s.card
+        for eff in card.clears:
+            for t in slots:
+                if eff.hits(t, s):
+                    t.cleared_by.append(card)
+        for eff in card.clears_word:
+            for t in slots:
+                if eff.hits(t, s):
+                    t.struck |= eff.suits
+                    t.struck_by.append((card, eff.word))
+        if type(card.choice) is fx.ClearOne:
+            value = choices.get(card.id)
+            if value is not None:
+                target = next(t for t in slots if t.card is value)
+                if not any(term.matches(target, s) for term in card.choice.targets):
+                    allowed = " or ".join(term.text for term in card.choice.targets)
+                    raise ScorerError(
+                        f"{card.name} may clear only a {allowed}; {target.name} is not one "
+                        "after the identities and Book of Changes (R4)",
+                        subject=card.id,
+                    )
+                target.cleared_by.append(card)
+    for t in slots:
+        if t.cleared_by:
+            t.active = NO_PENALTY
+        elif t.struck and t.penalty:
+            t.active = t.penalty.strike(t.struck)
+
+
+# --------------------------------------------------------------------------------------------
+# Step 4: blanking as a whole (R8)
+# --------------------------------------------------------------------------------------------
+
+
+class _Need:
+    """A self-condition of one card, reduced to the cards it depends on."""
+
+    __slots__ = ("unless", "always", "deps", "text")
+
+    def __init__(self, unless: bool, always: bool, deps: list[int], text: str) -> None:
+        self.unless = unless  # True: blanked unless present; False: blanked if present
+        self.always = always  # something that is present whatever happens (the card itself…)
+        self.deps = deps
+
+    def status(self, state: list[int]) -> int:
+        """KEPT if the condition surely spares the card, BLANKED if it surely blanks it."""
+        if self.always:
+            present = True
+        else:
+            present = False
+            absent = True
+            for j in self.deps:
+                st = state[j]
+                if st == KEPT:
+                    present = True
+                    break
+                if st != BLANKED:
+                    absent = False
+            if not present and not absent:
+                return UNDECIDED
+        if self.unless:
+            return KEPT if present else BLANKED
+        return BLANKED if present else KEPT
+
+
+def _need(slots: Sequence[Slot], i: int, cond: fx.BlankedUnless | fx.BlankedIf) -> _Need:
+    me = slots[i]
+    terms = cond.terms
+    always = any(t.matches(me, me) for t in terms)
+    deps: list[int] = []
+    if not always:
+        for j, c in enumerate(slots):
+            if j == i:
+                continue
+            if c.keeps_suits and any(t.matches_suits_only(c.suits) for t in terms):
+                always = True  # counts for its suits even when blanked (R15)
+                break
+            if any(t.matches(c, me) for t in terms):
+                deps.append(j)
+    need = _Need(type(cond) is fx.BlankedUnless, always, deps, "")
+    need.text = ("no " if need.unless else "") + " or ".join(t.text for t in terms)
+    return need
+
+
+def _blanking(slots: Sequence[Slot]) -> None:
+    """Decide every card's state, independently of the order of the cards (R8).
+
+    (a) a card is blanked when a kept card blanks it or its self-condition surely fails, and
+    kept when every attacker is blanked and its self-condition surely holds; (b) when nothing
+    more can be decided, the undecided cards lying on a loop of undecided cards cancel out and
+    are blanked, then (a) resumes. Self-conditions (R8 c) are decided by the same rule, so that
+    chains like "War Dirigible is spared because the only Weather, Smoke, has no Flame" come out
+    the same whatever the order.
+    """
+    n = len(slots)
+    attackers: list[list[int]] = [[] for _ in range(n)]
+    any_rule = False
+    for j, s in enumerate(slots):
+        for b in s.active.blanks:
+            for i, t in enumerate(slots):
+                if b.hits(t, s):
+                    attackers[i].append(j)
+                    any_rule = True
+    needs: list[list[_Need]] = [[] for _ in range(n)]
+    for i, s in enumerate(slots):
+        for cond in s.active.conditions:
+            needs[i].append(_need(slots, i, cond))
+            any_rule = True
+    if not any_rule:
+        for s in slots:
+            s.state = KEPT
+        return
+
+    state = [UNDECIDED] * n
+    while True:
+        changed = True
+        while changed:
+            changed = False
+            for i in range(n):
+                if state[i] != UNDECIDED:
+                    continue
+                decided = KEPT
+                for j in attackers[i]:
+                    if state[j] == KEPT:
+                        decided = BLANKED
+                        break
+                    if state[j] == UNDECIDED:
+                        decided = UNDECIDED
+                if decided != BLANKED:
+                    for need in needs[i]:
+                        st = need.status(state)
+                        if st == BLANKED:
+                            decided = BLANKED
+                            break
+                        if st == UNDECIDED:
+                            decided = UNDECIDED
+                if decided != UNDECIDED:
+                    state[i] = decided
+                    changed = True
+        undecided = [i for i in range(n) if state[i] == UNDECIDED]
+        if not undecided:
+            break
+        deps = {i: [j for j in attackers[i] if state[j] == UNDECIDED]
+                + [j for need in needs[i] for j in need.deps if state[j] == UNDECIDED]
+                for i in undecided}
+        for i in _on_loops(deps):
+            state[i] = BLANKED
+            slots[i].reason = "loop"
+
+    for i, s in enumerate(slots):
+        s.state = state[i]
+        if state[i] == BLANKED:
+            s.blanked_by = [slots[j] for j in attackers[i] if state[j] == KEPT]
+            if s.reason == "loop":
+                s.blanked_by = [slots[j] for j in attackers[i]]
+            elif not s.blanked_by:
+                failed = [nd for nd in needs[i] if nd.status(state) == BLANKED]
+                s.reason = "needs " + "; ".join(nd.text for nd in failed) if failed else "loop"
+
+
+def _on_loops(graph: dict[int, list[int]]) -> list[int]:
+    """Nodes lying on a cycle (a strongly connected component of size > 1, or a self-loop)."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    stack: list[int] = []
+    on_stack: set[int] = set()
+    out: list[int] = []
+    counter = [0]
+
+    def visit(v: int) -> None:
+        index[v] = low[v] = counter[0]
+        counter[0] += 1
+        stack.append(v)
+        on_stack.add(v)
+        for w in graph.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            comp = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                comp.append(w)
+                if w == v:
+                    break
+            if len(comp) > 1 or v in graph.get(v, ()):
+                out.extend(comp)
+
+    for v in sorted(graph):
+        if v not in index:
+            visit(v)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The pipeline
+# --------------------------------------------------------------------------------------------
+
+
+def run(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog: Catalog
+        ) -> tuple[list[Slot], fx.View]:
+    """Steps 1–4 on unvalidated input; returns the slots and the view points are scored on."""
+    slots = [Slot(c, i) for i, c in enumerate(cards)]
+    if choices:
+        _identities(slots, choices)
+        _changes(slots, choices, catalog)
+    _clearing(slots, choices)
+    _blanking(slots)
+    kept = [s for s in slots if s.state == KEPT]
+    suited = kept if len(kept) == len(slots) else [
+        s for s in slots if s.state == KEPT or s.keeps_suits
+    ]
+    return slots, fx.View(kept, suited, slots, len(catalog.suits))
+
+
+def card_points(s: Slot, view: fx.View) -> tuple[int, int]:
+    """(bonus, penalty) of one kept card."""
+    bonus = 0
+    for e in s.card.bonus:  # a copy keeps its own printed bonus, never the copied one (R1)
+        bonus += e.value(view, s)
+    pen = 0
+    for e in s.active.points:
+        pen += e.value(view, s)
+    return bonus, pen
+
+
+def total_of(slots: Sequence[Slot], view: fx.View) -> int:
+    total = 0
+    for s in view.kept:
+        b, p = card_points(s, view)
+        total += s.strength + b + p
+    return total
+
+
+def score(hand: Hand) -> int:
+    """The total of a hand: the fast path every search uses."""
+    slots, view = run(hand.cards, hand.choices, hand.catalog)
+    return total_of(slots, view)
+
+
+def score_raw(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog: Catalog) -> int:
+    """Total of cards already known to be legal (no validation): for inner loops of searches."""
+    slots, view = run(cards, choices, catalog)
+    return total_of(slots, view)
+
+
+# --------------------------------------------------------------------------------------------
+# The detailed result
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Line:
+    """One card's row of the score sheet."""
+
+    name: str
+    as_name: str
+    suit: str
+    base: int
+    bonus: int
+    penalty: int
+    points: int
+    blanked: bool
+    cleared: bool
+    status: str
+
+    def as_json(self) -> dict:
+        return {
+            "name": self.name, "as": self.as_name, "suit": self.suit, "base": self.base,
+            "bonus": self.bonus, "penalty": self.penalty, "points": self.points,
+            "blanked": self.blanked, "cleared": self.cleared,
+        }
+
+
+@dataclass(frozen=True)
+class Result:
+    hand: Hand
+    total: int
+    lines: tuple[Line, ...]
+    slots: tuple[Slot, ...]
+    view: fx.View
+
+    @property
+    def base_strength(self) -> int:
+        """Sum of printed strengths: the tie-break (lowest wins)."""
+        return sum(c.strength for c in self.hand.cards)
+
+
+def _status(s: Slot) -> str:
+    parts = []
+    if s.state == BLANKED:
+        if s.blanked_by and s.reason == "loop":
+            parts.append("blanked: loop with " + ", ".join(b.name for b in s.blanked_by))
+        elif s.blanked_by:
+            parts.append("blanked by " + ", ".join(b.name for b in s.blanked_by))
+        elif s.reason:
+            parts.append("blanked: " + s.reason)
+    if s.cleared_by and s.penalty:
+        parts.append("penalty cleared by " + ", ".join(c.name for c in s.cleared_by))
+    elif s.struck_by and s.penalty:
+        parts.append("; ".join(f"{w} cleared by {c.name}" for c, w in s.struck_by))
+    if s.changed_by is not None:
+        parts.append(f"suit changed by {s.changed_by.name}")
+    return "; ".join(parts)
+
+
+def resolve(hand: Hand) -> Result:
+    """Score a hand with a per-card breakdown."""
+    cat = hand.catalog
+    slots, view = run(hand.cards, hand.choices, cat)
+    lines = []
+    total = 0
+    for s in slots:
+        if s.state == KEPT:
+            b, p = card_points(s, view)
+            pts = s.strength + b + p
+            total += pts
+            base = s.strength
+        else:
+            b = p = pts = 0
+            # A blanked card shows its strength for reference; the promo Phoenix's is 0 (R15).
+            base = 0 if s.keeps_suits else s.strength
+        lines.append(Line(
+            name=s.card.name,
+            as_name=s.name,
+            suit=cat.suit_label(s.suits),
+            base=base,
+            bonus=b,
+            penalty=p,
+            points=pts,
+            blanked=s.state == BLANKED,
+            cleared=bool(s.cleared_by) and bool(s.penalty),
+            status=_status(s),
+        ))
+    return Result(hand, total, tuple(lines), tuple(slots), view)
