@@ -38,7 +38,7 @@ from .errors import ScorerError
 
 
 def fold(text: str) -> str:
-    """Case-, accent- and spacing-insensitive form of a name (``Doppelganger`` = ``Doppelgänger``)."""
+    """Case-, accent- and spacing-insensitive form of a name (Doppelganger = Doppelgänger)."""
     decomposed = unicodedata.normalize("NFKD", text.strip().casefold())
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     plain = plain.replace("’", "'").replace("-", " ").replace("_", " ")
@@ -110,6 +110,7 @@ class Catalog:
     suits: list[str] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
     aliases: dict[str, str] = field(default_factory=dict)  # folded alias -> canonical name
+    alias_spelling: dict[str, str] = field(default_factory=dict)  # folded alias -> as written
     by_id: dict[str, Card] = field(default_factory=dict)
     by_name: dict[str, Card] = field(default_factory=dict)  # folded name -> card
 
@@ -396,8 +397,8 @@ class _Compiler:
         for s in suit_names:
             found = self.catalog.find_suit(s) if isinstance(s, str) else None
             if found is None:
-                raise self.fail(f"unknown suit '{s}'{self.catalog.suggest(str(s), self.catalog.suits)}",
-                                entry)
+                hint = self.catalog.suggest(str(s), self.catalog.suits)
+                raise self.fail(f"unknown suit '{s}'{hint}", entry)
             mask |= self.catalog.suit_bit(found)
             canon.append(found)
         strength = self.integer(entry["strength"], entry, "strength")
@@ -514,6 +515,7 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
             catalog.suits.append(s.strip())
     for alias, target in (data.get("aliases") or {}).items():
         catalog.aliases[fold(str(alias))] = str(target)
+        catalog.alias_spelling[fold(str(alias))] = str(alias)
     entries = data.get("cards")
     if not isinstance(entries, list):
         raise ScorerError("a card file needs a 'cards' list", f"{source}:{data.line}")

@@ -84,7 +84,7 @@ class Term:
         return not (suits & self.except_suits)
 
     def without_suit(self, mask: int) -> Term | None:
-        """This term with a suit struck out ("clears the word Army", R6); None if nothing is left."""
+        """This term with a suit struck out ("clears the word Army", R6); None if none is left."""
         if not (self.suits & mask):
             return self
         left = self.suits & ~mask
@@ -403,7 +403,7 @@ def run_lengths(strengths: Sequence[int]) -> list[int]:
     while counts:
         values = sorted(counts)
         length = 1
-        for a, b in zip(values, values[1:]):
+        for a, b in zip(values, values[1:], strict=False):
             if b == a + 1:
                 length += 1
             else:

@@ -123,7 +123,9 @@ def check_choice(hand: Hand, chooser: Card, value: ChoiceValue) -> None:
             if value is chooser:
                 raise ScorerError(f"{chooser.name} cannot copy itself; name another card in hand")
             if value not in hand.cards:
-                raise ScorerError(f"{chooser.name} copies a card in hand; {value.name} is not in hand")
+                raise ScorerError(
+                    f"{chooser.name} copies a card in hand; {value.name} is not in hand"
+                )
         elif not (value.suits & eff.suits):
             allowed = hand.catalog.suit_label(eff.suits).replace("/", ", ")
             raise ScorerError(
@@ -135,11 +137,16 @@ def check_choice(hand: Hand, chooser: Card, value: ChoiceValue) -> None:
             raise ScorerError(f"{chooser.name} needs 'CARD -> SUIT'")
         target, suit = value
         if target is chooser:
-            raise ScorerError(f"{chooser.name} may not change its own suit (R3); name another card")
+            raise ScorerError(
+                f"{chooser.name} may not change its own suit (R3); name another card"
+            )
         if target not in hand.cards:
-            raise ScorerError(f"{chooser.name} changes a card in hand; {target.name} is not in hand")
+            raise ScorerError(
+                f"{chooser.name} changes a card in hand; {target.name} is not in hand"
+            )
         if suit not in hand.catalog.suits:
-            raise ScorerError(f"unknown suit '{suit}'{hand.catalog.suggest(suit, hand.catalog.suits)}")
+            hint = hand.catalog.suggest(suit, hand.catalog.suits)
+            raise ScorerError(f"unknown suit '{suit}'{hint}")
     elif isinstance(eff, fx.ClearOne):
         if not isinstance(value, Card):
             raise ScorerError(f"{chooser.name} clears one card: write '{chooser.name}: CARD'")

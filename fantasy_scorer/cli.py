@@ -1,0 +1,128 @@
+"""``fr-score``: score Fantasy Realms hands from the command line.
+
+``fr-score hand.txt`` scores a hand file (``-`` reads standard input). Several files give one
+result each. Every problem with the input is one line on standard error and exit code 2.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+import click
+
+from .catalog import Catalog, load_catalog
+from .errors import ScorerError
+from .handfile import read_hand
+from .names import Names
+from .report import result_json, result_table
+from .resolve import resolve
+
+
+def fail_cleanly(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """Turn a :class:`ScorerError` into ``Error: …`` on stderr and exit code 2."""
+
+    @wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except ScorerError as e:
+            click.echo(f"Error: {e}", err=True)
+            sys.exit(2)
+
+    return wrapper
+
+
+def read_text(path: str) -> tuple[str, str]:
+    """(text, display name) of a file, ``-`` being standard input."""
+    if path == "-":
+        return sys.stdin.read(), "<stdin>"
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read(), path
+    except FileNotFoundError:
+        raise ScorerError(f"no such file: {path}") from None
+    except UnicodeDecodeError:
+        raise ScorerError(f"{path} is not UTF-8 text") from None
+    except OSError as e:
+        raise ScorerError(f"cannot read {path}: {e.strerror}") from None
+
+
+class DefaultGroup(click.Group):
+    """A group whose default command is ``score``: ``fr-score hand.txt`` just works."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["score", *args]
+        elif not args:
+            args = ["--help"]
+        return super().parse_args(ctx, args)
+
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
+
+
+@click.group(cls=DefaultGroup, context_settings=CONTEXT)
+@click.version_option(package_name="fantasy-scorer")
+def main() -> None:
+    """Exact Fantasy Realms scoring.
+
+    \b
+    fr-score hand.txt              score a hand (one card per line)
+    fr-score alice.txt bob.txt     score several hands
+    fr-score hand.txt --json       machine-readable result
+
+    Run 'fr-score COMMAND --help' for each command.
+    """
+
+
+def cards_option(fn: Callable[..., Any]) -> Callable[..., Any]:
+    return click.option(
+        "--cards", "card_files", multiple=True, metavar="FILE",
+        help="Add your own (homebrew) cards from a YAML file in the format of cards/base.yaml.",
+    )(fn)
+
+
+def catalog_from(card_files: tuple[str, ...]) -> Catalog:
+    return load_catalog(card_files)
+
+
+@main.command("score", context_settings=CONTEXT)
+@click.argument("files", nargs=-1, required=True, metavar="HAND_FILE...")
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object per hand.")
+@cards_option
+@fail_cleanly
+def score_cmd(files: tuple[str, ...], as_json: bool, card_files: tuple[str, ...]) -> None:
+    """Score hand files (the default command; '-' reads standard input).
+
+    One card per line; '#' starts a comment. A choice goes on its card's line:
+
+    \b
+      Doppelgänger: Basilisk
+      Mirage: Rainstorm
+      Shapeshifter: none
+      Book of Changes: Blizzard -> Beast
+      Island: Wildfire
+
+    Necromancer's extra card is simply listed as the 8th card.
+    """
+    catalog = catalog_from(card_files)
+    names = Names(catalog)
+    results = []
+    for path in files:
+        text, label = read_text(path)
+        results.append((label, resolve(read_hand(text, label, catalog, names))))
+    for i, (label, result) in enumerate(results):
+        if as_json:
+            click.echo(json.dumps(result_json(result), ensure_ascii=False))
+        else:
+            if i:
+                click.echo()
+            click.echo(result_table(result, title=label if len(results) > 1 else None))
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
