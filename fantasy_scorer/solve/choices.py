@@ -1,0 +1,130 @@
+"""Optimal choices for a fixed set of cards, by enumerating only options that can differ.
+
+The choices are made in the order of resolution: copies first (step 1), then changes of suit
+(step 2), then clearing choices such as Island (step 3), whose legal targets depend on the
+first two. Options that cannot change the score are collapsed before enumerating:
+
+* a game copy (Mirage, Shapeshifter) keeps one target per signature: the copied suits and
+  the copied name only when some card of the hand names it (or the hand holds Collector);
+* Book of Changes tries each suit some card mentions plus one suit nobody mentions, and never
+  a change that leaves the target's suits as they are;
+* Island tries only the cards that have a penalty to clear.
+
+Every remaining combination is scored by the evaluator itself, so the optimum is exact. The
+options are tried in a canonical order (hand order, then catalog order, "unassigned" last)
+and the first best combination wins, so ties are broken the same way every time.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .. import effects as fx
+from ..catalog import Card, Catalog
+from ..hand import ChoiceValue
+from ..resolve import Slot, _changes, _identities, score_raw
+from .relevance import Relevance, game_copy_targets, relevance, suit_choices
+
+_STAGE = {fx.Copy: 0, fx.ChangeSuit: 1, fx.ClearOne: 2}
+
+
+def _slots(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], cat: Catalog) -> list[Slot]:
+    """The cards after steps 1–2 (identities and changes of suit)."""
+    slots = [Slot(c, i) for i, c in enumerate(cards)]
+    _identities(slots, choices)
+    _changes(slots, choices, cat)
+    return slots
+
+
+def copy_choices(cards: Sequence[Card], cat: Catalog, chooser: Card,
+                 rel: Relevance) -> list[ChoiceValue]:
+    eff = chooser.choice
+    assert isinstance(eff, fx.Copy)
+    if eff.source == "hand":
+        opts: list[ChoiceValue] = [c for c in cards if c is not chooser]
+    else:
+        opts = list(game_copy_targets(eff, cat, rel))
+    return opts + [None]
+
+
+def change_choices(slots: Sequence[Slot], cat: Catalog, chooser: Card,
+                   rel: Relevance) -> list[ChoiceValue]:
+    held = 0
+    for s in slots:
+        held |= s.suits
+    suits = suit_choices(cat, rel, held)
+    opts: list[ChoiceValue] = []
+    for s in slots:
+        if s.card is chooser:
+            continue
+        for suit in suits:
+            if s.suits == cat.suit_bit(suit) and not s.keeps_suits:
+                continue  # no change at all
+            opts.append((s.card, suit))
+    return opts + [None]
+
+
+def clear_choices(slots: Sequence[Slot], chooser: Card) -> list[ChoiceValue]:
+    eff = chooser.choice
+    assert isinstance(eff, fx.ClearOne)
+    me = next(s for s in slots if s.card is chooser)
+    opts: list[ChoiceValue] = [
+        s.card for s in slots
+        if s.penalty and any(t.matches(s, me) for t in eff.targets)
+    ]
+    return opts + [None]
+
+
+class ChoiceSearch:
+    """Enumerates the open choices of one set of cards and keeps the first best."""
+
+    def __init__(self, cards: Sequence[Card], catalog: Catalog,
+                 pinned: Mapping[str, ChoiceValue] | None = None) -> None:
+        self.cards = list(cards)
+        self.cat = catalog
+        self.pinned = dict(pinned or {})
+        self.rel = relevance(self.cards, catalog)
+        choosers = [c for c in self.cards if c.choice is not None and c.id not in self.pinned]
+        self.open = sorted(choosers, key=lambda c: _STAGE[type(c.choice)])
+        self.best: int | None = None
+        self.best_choices: dict[str, ChoiceValue] = {}
+        self.evaluated = 0
+
+    def run(self) -> tuple[int, dict[str, ChoiceValue]]:
+        self._walk(0, dict(self.pinned))
+        assert self.best is not None
+        return self.best, self.best_choices
+
+    def _options(self, chooser: Card, choices: dict[str, ChoiceValue]) -> list[ChoiceValue]:
+        eff = chooser.choice
+        if isinstance(eff, fx.Copy):
+            return copy_choices(self.cards, self.cat, chooser, self.rel)
+        slots = _slots(self.cards, choices, self.cat)  # after the choices made so far
+        if isinstance(eff, fx.ChangeSuit):
+            return change_choices(slots, self.cat, chooser, self.rel)
+        return clear_choices(slots, chooser)
+
+    def _walk(self, k: int, choices: dict[str, ChoiceValue]) -> None:
+        if k == len(self.open):
+            total = score_raw(self.cards, choices, self.cat)
+            self.evaluated += 1
+            if self.best is None or total > self.best:
+                self.best = total
+                self.best_choices = dict(choices)
+            return
+        chooser = self.open[k]
+        for value in self._options(chooser, choices):
+            choices[chooser.id] = value
+            self._walk(k + 1, choices)
+        del choices[chooser.id]
+
+
+def optimal_choices(cards: Sequence[Card], catalog: Catalog,
+                    pinned: Mapping[str, ChoiceValue] | None = None
+                    ) -> tuple[int, dict[str, ChoiceValue]]:
+    """(best total, the choices reaching it) for these cards; pinned choices are kept.
+
+    Every chooser in ``cards`` gets a value in the returned choices (``None`` when leaving it
+    unassigned is best, or ties with the best).
+    """
+    return ChoiceSearch(cards, catalog, pinned).run()

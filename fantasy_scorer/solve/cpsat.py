@@ -1,0 +1,1027 @@
+"""The CP-SAT model of "which hand scores most", built from the compiled effects.
+
+Nothing here knows a card by name. The model follows the order of resolution:
+
+1. **Selection**: one boolean per card that may be held; exactly 7 from the pool, plus one
+   extra card from the discard area per extra-card effect in hand (Necromancer, R13).
+2. **Choices**: one boolean per option of every choice effect (a copy's target, Book of
+   Changes' target and suit, Island's target); the options are collapsed as in the choice
+   enumerator (``relevance.py``), and a pinned choice is the only option.
+3. **Identities**: each card's suits, name, strength, penalty and "keeps its suits when
+   blanked" become literals and linear terms over those choices.
+4. **Clearing**: every clearing effect contributes "this card's penalty is cleared" and "the
+   word X is struck from it" literals; each penalty is then present in the variants it can
+   take (as printed, with a word struck, or cleared away).
+5. **Blanking**: each blanking effect adds attack edges, each self-condition adds its needs;
+   "kept" is the fixpoint of R8, with ranks on the edges that can lie on a loop so that a
+   loop cannot be wished away, and loop flags for the cards a loop cancels.
+6. **Points**: every point effect adds its value through a builder registered for its class
+   (:data:`POINT_BUILDERS`), so a homebrew card written in YAML is modelled automatically.
+
+The model is exact for every hand the tests have found; it is in any case an upper bound
+(the true resolution of any hand is one of its solutions), and :func:`search` verifies each
+candidate with the evaluator and cuts it off until the best verified hand is proven.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+
+from ortools.sat.python import cp_model
+
+from .. import effects as fx
+from ..catalog import NO_PENALTY, Card, Catalog, Penalty
+from ..hand import BASE_HAND, ChoiceValue
+from .literals import Lit, Logic
+from .relevance import Relevance, game_copy_targets, relevance, suit_choices
+
+Terms = Sequence[fx.Term]
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    i = 0
+    while mask:
+        if mask & 1:
+            out.append(i)
+        mask >>= 1
+        i += 1
+    return out
+
+
+@dataclass
+class PenaltyPart:
+    """One penalty as it may stand in hand: its effects, and when it is the active one."""
+
+    owner: Card
+    penalty: Penalty
+    gate: Lit
+
+
+@dataclass
+class Need:
+    """A self-condition of a card: ``unless`` (blanked unless present) or ``if``."""
+
+    unless: bool
+    gate: Lit
+    always: Lit
+    deps: dict[int, Lit] = field(default_factory=dict)  # card index -> "matches" literal
+
+
+class HandModel:
+    """The model for one search: which cards may be held, from where, with which pins."""
+
+    def __init__(self, catalog: Catalog, pool: Sequence[Card], discard: Sequence[Card] = (),
+                 pinned: Mapping[str, ChoiceValue] | None = None,
+                 required: Iterable[Card] = (), forbidden: Iterable[Card] = (),
+                 hand_size: int = BASE_HAND) -> None:
+        self.cat = catalog
+        self.m = cp_model.CpModel()
+        self.L = Logic(self.m)
+        self.pinned = dict(pinned or {})
+        universe: list[Card] = []
+        for c in list(pool) + list(discard):
+            if c not in universe:
+                universe.append(c)
+        self.U = universe
+        self.n = len(universe)
+        self.index = {c.id: i for i, c in enumerate(universe)}
+        self.pool = {c.id for c in pool}
+        self.discard = {c.id for c in discard}
+        self.rel: Relevance = relevance(universe, catalog)
+        self.n_suits = len(catalog.suits)
+        self.hand_size = hand_size
+        self._memo: dict[tuple, Lit] = {}
+        self.total_terms: list = []  # linear terms of the objective
+
+        self._selection(set(c.id for c in required), set(c.id for c in forbidden))
+        self._choices()
+        self._clearing()
+        self._penalties()
+        self._blanking()
+        self._points()
+        self.objective = sum(self.total_terms)
+        self.m.maximize(self.objective)
+
+    # ---------------------------------------------------------------------------- step 1
+    def _selection(self, required: set[str], forbidden: set[str]) -> None:
+        m, L = self.m, self.L
+        self.x: list = []
+        self.base: list = []  # held as one of the 7
+        self.extra: list = []  # held as an extra card
+        for c in self.U:
+            b = m.new_bool_var(f"base_{c.id}") if c.id in self.pool else False
+            e = m.new_bool_var(f"extra_{c.id}") if c.id in self.discard else False
+            if b is not False and e is not False:
+                x = m.new_bool_var(f"x_{c.id}")
+                m.add(x == b + e)
+            else:
+                x = b if b is not False else e
+            self.base.append(b)
+            self.extra.append(e)
+            self.x.append(x)
+            if c.id in required:
+                L.implies(True, x)
+            if c.id in forbidden:
+                L.implies(x, False)
+        m.add(sum(b for b in self.base if b is not False) == self.hand_size)
+        givers = [i for i, c in enumerate(self.U) if c.extra is not None]
+        extras = [e for e in self.extra if e is not False]
+        if extras:
+            m.add(sum(extras) <= sum(self.base[g] for g in givers if self.base[g] is not False))
+            for i, e in enumerate(self.extra):
+                if e is False:
+                    continue
+                able = [self.base[g] for g in givers if g != i
+                        and self.U[i].suits & self.U[g].extra.suits]  # type: ignore[union-attr]
+                L.implies(e, L.or_(able))
+
+    # ---------------------------------------------------------------------------- step 2
+    def _choices(self) -> None:
+        m, L = self.m, self.L
+        self.copy: dict[int, dict[int | str, Lit]] = {}  # chooser -> {target key: literal}
+        self.copy_cards: dict[int, dict[int | str, Card]] = {}
+        self.change: dict[tuple[int, int, int], Lit] = {}  # (book, target, suit index)
+        self.clear_one: dict[tuple[int, int], Lit] = {}  # (island, target)
+        suits = [self.cat.suits.index(s) for s in suit_choices(self.cat, self.rel)]
+        for i, c in enumerate(self.U):
+            eff = c.choice
+            pin = self.pinned.get(c.id, "open")
+            if isinstance(eff, fx.Copy):
+                if eff.source == "hand":
+                    targets = [t for t in self.U if t is not c]
+                else:
+                    targets = game_copy_targets(eff, self.cat, self.rel)
+                if pin != "open":
+                    targets = [pin] if pin is not None else []
+                opts: dict[int | str, Lit] = {}
+                cards: dict[int | str, Card] = {}
+                for t in targets:
+                    y = m.new_bool_var(f"copy_{c.id}_{t.id}")
+                    L.implies(y, self.x[i])
+                    if eff.source == "hand":
+                        if t.id not in self.index:
+                            L.implies(y, False)
+                        else:
+                            L.implies(y, self.x[self.index[t.id]])
+                    opts[t.id] = y
+                    cards[t.id] = t
+                if opts:
+                    m.add_at_most_one(list(opts.values()))
+                    if pin not in ("open", None):
+                        L.equal(next(iter(opts.values())), self.x[i])
+                self.copy[i] = opts
+                self.copy_cards[i] = cards
+            elif isinstance(eff, fx.ChangeSuit):
+                lits = []
+                for j, t in enumerate(self.U):
+                    if t is c:
+                        continue
+                    for s in suits:
+                        if pin != "open" and (pin is None or pin[0] is not t
+                                              or self.cat.suits.index(pin[1]) != s):
+                            continue
+                        y = m.new_bool_var(f"book_{c.id}_{t.id}_{s}")
+                        L.implies(y, self.x[i])
+                        L.implies(y, self.x[j])
+                        self.change[(i, j, s)] = y
+                        lits.append(y)
+                if pin not in ("open", None):
+                    s = self.cat.suits.index(pin[1])
+                    if s not in suits:  # a suit the collapse left out: add it back
+                        j = self.index[pin[0].id]
+                        y = m.new_bool_var(f"book_{c.id}_{pin[0].id}_{s}")
+                        L.implies(y, self.x[j])
+                        self.change[(i, j, s)] = y
+                        lits.append(y)
+                    L.equal(lits[0], self.x[i])
+                if lits:
+                    m.add_at_most_one(lits)
+        # one change per target is enough (a second one is the same as leaving it unused)
+        per_target: dict[int, list] = {}
+        for (_, j, _), y in self.change.items():
+            per_target.setdefault(j, []).append(y)
+        for ys in per_target.values():
+            if len(ys) > 1:
+                m.add_at_most_one(ys)
+        # Island: a target that is a Flood/Flame after steps 1-2 (checked in _clearing)
+        for i, c in enumerate(self.U):
+            if isinstance(c.choice, fx.ClearOne):
+                pin = self.pinned.get(c.id, "open")
+                lits = []
+                for j, t in enumerate(self.U):
+                    if pin != "open" and pin is not t:
+                        continue
+                    y = m.new_bool_var(f"clear_{c.id}_{t.id}")
+                    L.implies(y, self.x[i])
+                    L.implies(y, self.x[j])
+                    self.clear_one[(i, j)] = y
+                    lits.append(y)
+                if lits:
+                    m.add_at_most_one(lits)
+                    if pin not in ("open", None):
+                        L.equal(lits[0], self.x[i])
+
+    # ------------------------------------------------------------------ step 1-2 attributes
+    def _copy_with(self, i: int, what: str) -> list[tuple[Card, Lit]] | None:
+        """(target, literal) pairs when card i copies ``what`` from its target, else None."""
+        c = self.U[i]
+        eff = c.choice
+        if not isinstance(eff, fx.Copy) or what not in eff.takes:
+            return None
+        return [(self.copy_cards[i][k], y) for k, y in self.copy[i].items()]
+
+    def no_copy(self, i: int) -> Lit:
+        opts = self.copy.get(i)
+        if not opts:
+            return True
+        return self.L.neg(self.L.or_(opts.values()))
+
+    def changed(self, i: int) -> Lit:
+        k = ("changed", i)
+        if k not in self._memo:
+            self._memo[k] = self.L.or_(y for (_, j, _), y in self.change.items() if j == i)
+        return self._memo[k]
+
+    def suit(self, i: int, s: int) -> Lit:
+        """Card i has suit s after identities and Book of Changes."""
+        k = ("suit", i, s)
+        if k in self._memo:
+            return self._memo[k]
+        L = self.L
+        c = self.U[i]
+        copies = self._copy_with(i, "suit")
+        bit = 1 << s
+        if copies is None:
+            base: Lit = bool(c.suits & bit)
+        else:
+            base = L.or_([y for t, y in copies if t.suits & bit]
+                         + [L.and_([self.no_copy(i), bool(c.suits & bit)])])
+        booked = [y for (_, j, ss), y in self.change.items() if j == i and ss == s]
+        lit = L.or_([L.and_([base, L.neg(self.changed(i))])] + booked)
+        self._memo[k] = lit
+        return lit
+
+    def name(self, i: int, name: str) -> Lit:
+        k = ("name", i, name)
+        if k in self._memo:
+            return self._memo[k]
+        L = self.L
+        c = self.U[i]
+        copies = self._copy_with(i, "name")
+        if copies is None:
+            lit: Lit = c.name == name
+        else:
+            lit = L.or_([y for t, y in copies if t.name == name]
+                        + [L.and_([self.no_copy(i), c.name == name])])
+        self._memo[k] = lit
+        return lit
+
+    def names_of(self, i: int) -> set[str]:
+        copies = self._copy_with(i, "name")
+        out = {self.U[i].name}
+        if copies:
+            out |= {t.name for t, _ in copies}
+        return out
+
+    def keeps(self, i: int) -> Lit:
+        k = ("keeps", i)
+        if k in self._memo:
+            return self._memo[k]
+        L = self.L
+        c = self.U[i]
+        copies = self._copy_with(i, "suit")
+        if copies is None:
+            base: Lit = c.keeps_suits_when_blanked
+        else:
+            base = L.or_([y for t, y in copies if t.keeps_suits_when_blanked]
+                         + [L.and_([self.no_copy(i), c.keeps_suits_when_blanked])])
+        lit = L.and_([base, L.neg(self.changed(i))])
+        self._memo[k] = lit
+        return lit
+
+    def strength(self, i: int) -> list[tuple[int, Lit]]:
+        """Card i's strength as a sum of (value, literal) terms."""
+        c = self.U[i]
+        copies = self._copy_with(i, "strength")
+        if copies is None:
+            return [(c.strength, True)] if c.strength else []
+        out = [(t.strength, y) for t, y in copies if t.strength]
+        if c.strength:
+            out.append((c.strength, self.no_copy(i)))
+        return out
+
+    def strength_values(self, i: int) -> dict[int, Lit]:
+        """{strength value: literal that card i has it}."""
+        c = self.U[i]
+        copies = self._copy_with(i, "strength")
+        if copies is None:
+            return {c.strength: True}
+        out: dict[int, list] = {}
+        for t, y in copies:
+            out.setdefault(t.strength, []).append(y)
+        out.setdefault(c.strength, []).append(self.no_copy(i))
+        return {v: self.L.or_(ls) for v, ls in out.items()}
+
+    def printed_penalties(self, i: int) -> list[tuple[Penalty, Lit]]:
+        c = self.U[i]
+        copies = self._copy_with(i, "penalty")
+        if copies is None:
+            return [(c.penalty, True)] if c.penalty else []
+        out = [(t.penalty, y) for t, y in copies if t.penalty]
+        if c.penalty:
+            out.append((c.penalty, self.no_copy(i)))
+        return out
+
+    # ---------------------------------------------------------------------------- matching
+    def match(self, term: fx.Term, i: int, src: int | None) -> Lit:
+        """Term selects card i (``src`` is the index of the card holding the effect)."""
+        if term.other and src == i:
+            return False
+        k = ("match", term, i)
+        if k in self._memo:
+            return self._memo[k]
+        L = self.L
+        pos: Lit = True if term.any else L.or_(
+            [self.suit(i, s) for s in _bits(term.suits)]
+            + [self.name(i, n) for n in sorted(term.names)]
+        )
+        neg = L.or_([self.suit(i, s) for s in _bits(term.except_suits)]
+                    + [self.name(i, n) for n in sorted(term.except_names)])
+        lit = L.and_([pos, L.neg(neg)])
+        self._memo[k] = lit
+        return lit
+
+    def match_any(self, terms: Terms, i: int, src: int | None) -> Lit:
+        return self.L.or_(self.match(t, i, src) for t in terms)
+
+    def match_suits_only(self, term: fx.Term, i: int) -> Lit:
+        if not term.suits:
+            return False
+        L = self.L
+        pos = L.or_(self.suit(i, s) for s in _bits(term.suits))
+        neg = L.or_(self.suit(i, s) for s in _bits(term.except_suits))
+        return L.and_([pos, L.neg(neg)])
+
+    # ---------------------------------------------------------------------------- step 3
+    def _clearing(self) -> None:
+        L = self.L
+        cleared: list[list] = [[] for _ in range(self.n)]
+        struck: dict[tuple[int, int], list] = {}
+        self.words = 0
+        for h, holder in enumerate(self.U):
+            for eff in holder.clears:
+                for i in range(self.n):
+                    cleared[i].append(L.and_([self.x[h], self.x[i],
+                                              self.match_any(eff.targets, i, h)]))
+            for eff in holder.clears_word:
+                self.words |= eff.suits
+                for i in range(self.n):
+                    for s in _bits(eff.suits):
+                        struck.setdefault((i, s), []).append(
+                            L.and_([self.x[h], self.x[i], self.match_any(eff.targets, i, h)]))
+        for (h, j), y in self.clear_one.items():
+            eff = self.U[h].choice
+            assert isinstance(eff, fx.ClearOne)
+            L.implies(y, self.match_any(eff.targets, j, h))  # R4: after steps 1-2
+            cleared[j].append(y)
+        self.cleared = [L.or_(ls) for ls in cleared]
+        self.struck = {k: L.or_(v) for k, v in struck.items()}
+
+    def _penalties(self) -> None:
+        """Every penalty in each variant it may take after clearing (R5, R6)."""
+        L = self.L
+        self.parts: list[PenaltyPart] = []
+        words = _bits(self.words)
+        for i in range(self.n):
+            for pen, gate in self.printed_penalties(i):
+                base = L.and_([self.x[i], gate, L.neg(self.cleared[i])])
+                if base is False:
+                    continue
+                for r in range(len(words) + 1):
+                    for chosen in combinations(words, r):
+                        pattern = [self.struck.get((i, s), False) for s in chosen] + [
+                            L.neg(self.struck.get((i, s), False))
+                            for s in words if s not in chosen]
+                        g = L.and_([base, *pattern])
+                        if g is False:
+                            continue
+                        mask = sum(1 << s for s in chosen)
+                        variant = pen.strike(mask) if mask else pen
+                        if variant != NO_PENALTY:
+                            self.parts.append(PenaltyPart(self.U[i], variant, g))
+
+    # ---------------------------------------------------------------------------- step 4a
+    def _blanking(self) -> None:
+        m, L = self.m, self.L
+        n = self.n
+        attack: dict[tuple[int, int], list] = {}
+        needs: list[list[Need]] = [[] for _ in range(n)]
+        for part in self.parts:
+            j = self.index[part.owner.id]
+            for b in part.penalty.blanks:
+                for i in range(n):
+                    a = L.and_([part.gate, self.x[i], BLANK_BUILDERS[type(b)](self, b, i, j)])
+                    if a is not False:
+                        attack.setdefault((j, i), []).append(a)
+            for cond in part.penalty.conditions:
+                needs[j].append(NEED_BUILDERS[type(cond)](self, cond, j, part.gate))
+        self.attack = {k: L.or_(v) for k, v in attack.items()}
+        self.needs = needs
+        # potential dependency graph: j -> i when j's state can decide i's
+        edges: dict[int, set[int]] = {i: set() for i in range(n)}
+        for (j, i) in self.attack:
+            edges[j].add(i)
+        for i in range(n):
+            for nd in needs[i]:
+                for j in nd.deps:
+                    edges[j].add(i)
+        cyclic_nodes, self.cyclic = _cyclic_edges(edges)
+
+        self.kept = [m.new_bool_var(f"kept_{c.id}") if self.x[i] is not False else False
+                     for i, c in enumerate(self.U)]
+        self.loop: list[Lit] = [False] * n
+        self.rank: dict[int, cp_model.IntVar] = {}
+        horizon = 2 * (self.hand_size + 2)
+        for i in cyclic_nodes:
+            if self.x[i] is False:
+                continue
+            self.loop[i] = m.new_bool_var(f"loop_{self.U[i].id}")
+            self.rank[i] = m.new_int_var(0, horizon, f"rank_{self.U[i].id}")
+        self._lt: dict[tuple[int, int], Lit] = {}
+        self._eq: dict[tuple[int, int], Lit] = {}
+
+        attackers: dict[int, list[tuple[int, Lit]]] = {i: [] for i in range(n)}
+        for (j, i), a in self.attack.items():
+            attackers[i].append((j, a))
+        self.attackers = attackers
+        for i in range(n):
+            if self.x[i] is False:
+                continue
+            kept = self.kept[i]
+            hit = L.or_(L.and_([a, self.kept[j]]) for j, a in attackers[i])
+            oks = [self._need_ok(nd, i) for nd in needs[i]]
+            L.equal(kept, L.and_([self.x[i], L.neg(hit), *oks, L.neg(self.loop[i])]))
+            self._well_founded(i)
+
+    def _need_ok(self, nd: Need, i: int) -> Lit:
+        L = self.L
+        present = L.or_([nd.always] + [L.and_([d, self.kept[j]]) for j, d in nd.deps.items()])
+        return L.or_([L.neg(nd.gate), present if nd.unless else L.neg(present)])
+
+    def lt(self, j: int, i: int) -> Lit:
+        """rank(j) < rank(i) on an edge that may lie on a loop; True elsewhere."""
+        if (j, i) not in self.cyclic or j not in self.rank or i not in self.rank:
+            return True
+        k = (j, i)
+        if k not in self._lt:
+            b = self.m.new_bool_var("lt")
+            self.m.add(self.rank[j] < self.rank[i]).only_enforce_if(b)
+            self.m.add(self.rank[j] >= self.rank[i]).only_enforce_if(~b)
+            self._lt[k] = b
+        return self._lt[k]
+
+    def eq(self, j: int, i: int) -> Lit:
+        k = (min(i, j), max(i, j))
+        if k not in self._eq:
+            b = self.m.new_bool_var("eq")
+            self.m.add(self.rank[j] == self.rank[i]).only_enforce_if(b)
+            self._eq[k] = b
+        return self._eq[k]
+
+    def _well_founded(self, i: int) -> None:
+        """Ranks on loop-prone edges: every decision rests on earlier ones (R8 a), and the
+        cards a loop cancels lie on a loop of cards cancelled together (R8 b)."""
+        if i not in self.rank:
+            return
+        L = self.L
+        kept, loop = self.kept[i], self.loop[i]
+        blanked = L.and_([self.x[i], L.neg(kept), L.neg(loop)])
+        reasons = []
+        for j, a in self.attackers[i]:
+            # kept: every attacker was blanked earlier
+            L.implies(L.and_([kept, a]), L.and_([L.neg(self.kept[j]), self.lt(j, i)]))
+            reasons.append(L.and_([a, self.kept[j], self.lt(j, i)]))
+            if (j, i) in self.cyclic:  # a loop card: no kept attacker decided earlier
+                L.implies(L.and_([loop, a, self.kept[j]]), L.neg(self.lt(j, i)))
+        for nd in self.needs[i]:
+            earlier_present = L.or_([nd.always] + [
+                L.and_([d, self.kept[j], self.lt(j, i)]) for j, d in nd.deps.items()])
+            earlier_absent = L.and_([L.neg(nd.always)] + [
+                L.or_([L.neg(d), L.and_([L.neg(self.kept[j]), self.lt(j, i)])])
+                for j, d in nd.deps.items()])
+            if nd.unless:
+                L.implies(L.and_([kept, nd.gate]), earlier_present)
+                reasons.append(L.and_([nd.gate, earlier_absent]))
+            else:
+                L.implies(L.and_([kept, nd.gate]), earlier_absent)
+                reasons.append(L.and_([nd.gate, earlier_present]))
+        L.implies(blanked, L.or_(reasons))
+        # loop: a predecessor and a successor cancelled in the same round
+        preds, succs = [], []
+        for (a_, b_) in self.cyclic:
+            if b_ == i and a_ in self.rank:
+                preds.append(L.and_([self._edge(a_, i), self.loop[a_], self.eq(a_, i)]))
+            if a_ == i and b_ in self.rank:
+                succs.append(L.and_([self._edge(i, b_), self.loop[b_], self.eq(i, b_)]))
+        L.implies(loop, self.x[i])
+        L.implies(loop, L.or_(preds))
+        L.implies(loop, L.or_(succs))
+
+    def _edge(self, j: int, i: int) -> Lit:
+        """j's state matters to i: j attacks i, or j is one of i's needs."""
+        ls = [self.attack.get((j, i), False)]
+        for nd in self.needs[i]:
+            if j in nd.deps:
+                ls.append(self.L.and_([nd.gate, nd.deps[j]]))
+        return self.L.or_(ls)
+
+    # ---------------------------------------------------------------------------- step 4b
+    def sel(self, term: fx.Term, i: int, src: int | None) -> Lit:
+        """Term selects card i among the cards that count (View.selected, R7, R15)."""
+        k = ("sel", term, i, src if term.other else None)
+        if k in self._memo:
+            return self._memo[k]
+        L = self.L
+        full = L.and_([self.kept[i], self.match(term, i, src)])
+        keeps = self.keeps(i)
+        suited: Lit = False
+        if keeps is not False and not (term.other and src == i):
+            suited = L.and_([self.x[i], L.neg(self.kept[i]), keeps,
+                             self.match_suits_only(term, i)])
+        lit = L.or_([full, suited])
+        self._memo[k] = lit
+        return lit
+
+    def count(self, term: fx.Term, src: int | None) -> list[Lit]:
+        return [s for s in (self.sel(term, i, src) for i in range(self.n)) if s is not False]
+
+    def has(self, terms: Terms, src: int | None) -> Lit:
+        return self.L.or_(s for t in terms for s in self.count(t, src))
+
+    def linear(self, terms: Iterable[tuple[int, Lit]]) -> tuple[object, int, int]:
+        """A linear expression of (coefficient, literal) terms with its bounds."""
+        expr: object = 0
+        lo = hi = 0
+        for coef, lit in terms:
+            if lit is False or coef == 0:
+                continue
+            if lit is True:
+                expr = expr + coef
+                lo += coef
+                hi += coef
+                continue
+            expr = expr + coef * lit
+            if coef > 0:
+                hi += coef
+            else:
+                lo += coef
+        return expr, lo, hi
+
+    def gated(self, gate: Lit, expr: object, lo: int, hi: int) -> tuple[object, int, int]:
+        """``expr`` when ``gate`` holds, else 0."""
+        if gate is False:
+            return 0, 0, 0
+        if gate is True:
+            return expr, lo, hi
+        lo, hi = min(lo, 0), max(hi, 0)
+        v = self.m.new_int_var(lo, hi, "v")
+        self.m.add(v == expr).only_enforce_if(gate)
+        self.m.add(v == 0).only_enforce_if(~gate)
+        return v, lo, hi
+
+    def _points(self) -> None:
+        L = self.L
+        for i in range(self.n):
+            if self.x[i] is False:
+                continue
+            kept = self.kept[i]
+            self.total_terms.append(self.linear(
+                (v, L.and_([kept, lit])) for v, lit in self.strength(i))[0])
+            for eff in self.U[i].bonus:
+                self.total_terms.append(self.point(eff, i, kept)[0])
+        for part in self.parts:
+            i = self.index[part.owner.id]
+            gate = L.and_([self.kept[i], part.gate])
+            for eff in part.penalty.points:
+                self.total_terms.append(self.point(eff, i, gate)[0])
+
+    def point(self, eff: fx.PointEffect, i: int, gate: Lit) -> tuple[object, int, int]:
+        builder = POINT_BUILDERS.get(type(eff))
+        if builder is None:
+            raise NotImplementedError(f"no CP-SAT builder for {type(eff).__name__}")
+        return builder(self, eff, i, gate)
+
+    # ---------------------------------------------------------------------------- reading
+    def solution_cards(self, solver: cp_model.CpSolver) -> tuple[list[Card], list[Card]]:
+        """(the 7 cards, the extra cards) of the solver's current solution."""
+        base = [c for c, b in zip(self.U, self.base, strict=True)
+                if self.L.value(solver, b)]
+        extra = [c for c, e in zip(self.U, self.extra, strict=True)
+                 if self.L.value(solver, e)]
+        return base, extra
+
+    def exclude(self, cards: Sequence[Card]) -> None:
+        """A no-good cut: never this exact set of cards again."""
+        ids = {c.id for c in cards}
+        inside = [self.x[i] for i, c in enumerate(self.U) if c.id in ids]
+        outside = [self.x[i] for i, c in enumerate(self.U) if c.id not in ids
+                   and self.x[i] is not False]
+        self.m.add_bool_or([~v for v in inside if v is not True] + outside)
+
+
+# ------------------------------------------------------------------------------------------
+# Blanking penalties and self-conditions
+# ------------------------------------------------------------------------------------------
+
+
+def _blanks(model: HandModel, eff: fx.Blanks, i: int, j: int) -> Lit:
+    return model.match_any(eff.targets, i, j)
+
+
+def _need(model: HandModel, cond: fx.BlankedUnless | fx.BlankedIf, i: int, gate: Lit) -> Need:
+    L = model.L
+    always = [model.match_any(cond.terms, i, i)]
+    deps: dict[int, Lit] = {}
+    for j in range(model.n):
+        if j == i or model.x[j] is False:
+            continue
+        keeps = model.keeps(j)
+        if keeps is not False:
+            always.append(L.and_([model.x[j], keeps] + [
+                L.or_(model.match_suits_only(t, j) for t in cond.terms)]))
+        d = L.and_([model.x[j], model.match_any(cond.terms, j, i)])
+        if d is not False:
+            deps[j] = d
+    return Need(isinstance(cond, fx.BlankedUnless), gate, L.or_(always), deps)
+
+
+BLANK_BUILDERS: dict[type, Callable[[HandModel, object, int, int], Lit]] = {
+    fx.Blanks: _blanks,  # type: ignore[dict-item]
+}
+NEED_BUILDERS: dict[type, Callable[[HandModel, object, int, Lit], Need]] = {
+    fx.BlankedUnless: _need,  # type: ignore[dict-item]
+    fx.BlankedIf: _need,  # type: ignore[dict-item]
+}
+
+
+def _cyclic_edges(edges: dict[int, set[int]]) -> tuple[set[int], set[tuple[int, int]]]:
+    """Nodes and edges inside a strongly connected component that holds a loop."""
+    index: dict[int, int] = {}
+    low: dict[int, int] = {}
+    comp_of: dict[int, int] = {}
+    stack: list[int] = []
+    on: set[int] = set()
+    counter = 0
+    comps: list[list[int]] = []
+    for root in edges:
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on.add(root)
+        while work:
+            v, it = work[-1]
+            advanced = False
+            for w in it:
+                if w not in index:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on.add(w)
+                    work.append((w, iter(sorted(edges[w]))))
+                    advanced = True
+                    break
+                if w in on:
+                    low[v] = min(low[v], index[w])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on.discard(w)
+                    comp.append(w)
+                    comp_of[w] = len(comps)
+                    if w == v:
+                        break
+                comps.append(comp)
+    nodes: set[int] = set()
+    cyc: set[tuple[int, int]] = set()
+    for j, outs in edges.items():
+        for i in outs:
+            if comp_of[i] == comp_of[j] and (i == j or len(comps[comp_of[i]]) > 1):
+                cyc.add((j, i))
+                nodes.add(i)
+                nodes.add(j)
+    return nodes, cyc
+
+
+# ------------------------------------------------------------------------------------------
+# Point effects: one builder per effect class
+# ------------------------------------------------------------------------------------------
+
+Value = tuple[object, int, int]
+
+
+def _condition(model: HandModel, cond: fx.Condition, i: int) -> Lit:
+    L = model.L
+    parts: list[Lit] = []
+    if cond.with_any:
+        parts.append(model.has(cond.with_any, i))
+    for group in cond.with_all:
+        parts.append(model.has(group, i))
+    if cond.unless:
+        parts.append(L.neg(model.has(cond.unless, i)))
+    return L.and_(parts)
+
+
+def _points(model: HandModel, eff: fx.Points, i: int, gate: Lit) -> Value:
+    L = model.L
+    g = L.and_([gate, _condition(model, eff.condition, i)])
+    if not eff.per:
+        return model.linear([(eff.points, g)])
+    lits = [s for t in eff.per for s in model.count(t, i)]
+    expr, lo, hi = model.linear((eff.points, s) for s in lits)
+    return model.gated(g, expr, lo, hi)
+
+
+def _best_of(model: HandModel, eff: fx.BestOf, i: int, gate: Lit) -> Value:
+    opts = [model.point(o, i, gate) for o in eff.options]
+    lo = max(o[1] for o in opts)
+    hi = max(o[2] for o in opts)
+    v = model.m.new_int_var(lo, hi, "best_of")
+    model.m.add_max_equality(v, [o[0] for o in opts])
+    return v, lo, hi
+
+
+def _sum_strength(model: HandModel, eff: fx.SumStrength, i: int, gate: Lit) -> Value:
+    L = model.L
+    terms = []
+    for j in range(model.n):
+        sel = L.and_([gate, model.kept[j], model.match_any(eff.terms, j, i)])
+        if sel is False:
+            continue
+        for v, lit in model.strength(j):
+            terms.append((v, L.and_([sel, lit])))
+    return model.linear(terms)
+
+
+def _max_strength(model: HandModel, eff: fx.MaxStrength, i: int, gate: Lit) -> Value:
+    L = model.L
+    exprs = [0]
+    hi = 0
+    for j in range(model.n):
+        sel = L.and_([gate, model.kept[j], model.match_any(eff.terms, j, i)])
+        if sel is False:
+            continue
+        expr, _, h = model.linear((v, L.and_([sel, lit])) for v, lit in model.strength(j))
+        exprs.append(expr)
+        hi = max(hi, h)
+    if len(exprs) == 1:
+        return 0, 0, 0
+    v = model.m.new_int_var(0, hi, "max_strength")
+    model.m.add_max_equality(v, exprs)
+    return v, 0, hi
+
+
+def _steps(model: HandModel, count: object, hi: int, table: Sequence[tuple[int, int]],
+           gate: Lit) -> Value:
+    """``pay(count)`` for a "at least n: points" table (the best line met pays)."""
+    def pay(n: int) -> int:
+        return max([p for need, p in table if n >= need] + [0])
+    terms = []
+    prev = 0
+    for n in range(1, hi + 1):
+        p = pay(n)
+        if p != prev:
+            b = model.m.new_bool_var("ge")
+            model.m.add(count >= n).only_enforce_if(b)
+            model.m.add(count < n).only_enforce_if(~b)
+            terms.append((p - prev, model.L.and_([gate, b])))
+            prev = p
+    return model.linear(terms)
+
+
+def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Value:
+    L = model.L
+    names: dict[str, list[int]] = {}
+    for j in range(model.n):
+        if model.x[j] is False:
+            continue
+        for nm in model.names_of(j):
+            names.setdefault(nm, []).append(j)
+    total: list = []
+    lo = hi = 0
+    for s in range(eff.n_suits):
+        suited = [L.and_([model.x[j], L.or_([model.kept[j], model.keeps(j)]), model.suit(j, s)])
+                  for j in range(model.n)]
+        suited = [x for x in suited if x is not False]
+        if len(suited) < 3:
+            continue
+        enough = model.m.new_bool_var("three")
+        model.m.add(sum(suited) >= 3).only_enforce_if(enough)
+        model.m.add(sum(suited) <= 2).only_enforce_if(~enough)
+        present = []
+        for nm, holders in sorted(names.items()):
+            p = L.or_(L.and_([model.kept[j], model.suit(j, s), model.name(j, nm)])
+                      for j in holders)
+            if p is not False:
+                present.append(p)
+        if not present:
+            continue
+        expr, _, h = _steps(model, sum(present), len(present), eff.table,
+                            L.and_([gate, enough]))
+        total.append(expr)
+        hi += h
+    return sum(total), lo, hi
+
+
+def _runs(model: HandModel, eff: fx.Runs, i: int, gate: Lit) -> Value:
+    L = model.L
+    has: dict[int, list] = {}
+    for j in range(model.n):
+        if model.x[j] is False:
+            continue
+        for v, lit in model.strength_values(j).items():
+            has.setdefault(v, []).append(L.and_([model.kept[j], lit]))
+    layers = max((len(v) for v in has.values()), default=0)
+    size = model.hand_size + 2
+
+    def pay(n: int) -> int:
+        return max([p for need, p in eff.table if n >= need] + [0])
+
+    terms: list[tuple[int, Lit]] = []
+    for layer in range(1, min(layers, size) + 1):
+        present: dict[int, Lit] = {}
+        for v, ls in has.items():
+            ls = [x for x in ls if x is not False]
+            if len(ls) < layer:
+                continue
+            if layer == 1:
+                present[v] = L.or_(ls)
+            else:
+                b = model.m.new_bool_var("layer")
+                model.m.add(sum(ls) >= layer).only_enforce_if(b)
+                model.m.add(sum(ls) < layer).only_enforce_if(~b)
+                present[v] = b
+        for start in sorted(present):
+            for length in range(2, size + 1):
+                p = pay(length)
+                vals = range(start, start + length)
+                if not p or any(v not in present for v in vals):
+                    continue
+                run = L.and_([present[v] for v in vals]
+                             + [L.neg(present.get(start - 1, False)),
+                                L.neg(present.get(start + length, False))])
+                terms.append((p, run))
+    expr, lo, hi = model.linear(terms)
+    return model.gated(gate, expr, lo, hi)
+
+
+def _distinct_suits(model: HandModel, eff: fx.DistinctSuits, i: int, gate: Lit) -> Value:
+    L = model.L
+    ok = []
+    for s in range(model.n_suits):
+        held = [L.and_([model.kept[j], model.suit(j, s)]) for j in range(model.n)]
+        held = [x for x in held if x is not False]
+        if len(held) < 2:
+            continue
+        b = model.m.new_bool_var("one")
+        model.m.add(sum(held) <= 1).only_enforce_if(b)
+        model.m.add(sum(held) >= 2).only_enforce_if(~b)
+        ok.append(b)
+    return model.linear([(eff.points, L.and_([gate, *ok]))])
+
+
+def _enforce(model: HandModel, constraint: object, lit: Lit) -> None:
+    """Post ``constraint`` when ``lit`` holds."""
+    if lit is True:
+        model.m.add(constraint)
+    elif lit is not False:
+        model.m.add(constraint).only_enforce_if(lit)
+
+
+def _odd_strength(model: HandModel, eff: fx.OddStrength, i: int, gate: Lit) -> Value:
+    L = model.L
+    odd_lits = []
+    all_odd = []
+    for j in range(model.n):
+        if model.x[j] is False:
+            continue
+        odd = L.or_(lit for v, lit in model.strength_values(j).items() if v % 2)
+        if j != i:
+            odd_lits.append(L.and_([model.kept[j], odd]))
+        all_odd.append(L.or_([L.neg(model.x[j]), L.and_([model.kept[j], odd])]))
+    every = L.and_(all_odd)
+    odd_expr, _, hi = model.linear((eff.per_other, x) for x in odd_lits)
+    lo, hi = min(0, eff.all_odd), max(hi, eff.all_odd, 0)
+    best = model.m.new_int_var(lo, hi, "odd_best")
+    model.m.add_max_equality(best, [odd_expr, eff.all_odd])
+    v = model.m.new_int_var(lo, hi, "odd")
+    _enforce(model, v == best, L.and_([gate, every]))
+    _enforce(model, v == odd_expr, L.and_([gate, L.neg(every)]))
+    _enforce(model, v == 0, L.neg(gate))
+    return v, lo, hi
+
+
+POINT_BUILDERS: dict[type, Callable[..., Value]] = {
+    fx.Points: _points,
+    fx.BestOf: _best_of,
+    fx.SumStrength: _sum_strength,
+    fx.MaxStrength: _max_strength,
+    fx.Collection: _collection,
+    fx.Runs: _runs,
+    fx.DistinctSuits: _distinct_suits,
+    fx.OddStrength: _odd_strength,
+}
+
+
+# ------------------------------------------------------------------------------------------
+# Search: solve, verify with the evaluator, cut, repeat
+# ------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A card set the evaluator has scored, with its optimal choices."""
+
+    cards: tuple[Card, ...]  # the hand in universe order, extra cards last
+    extra: tuple[Card, ...]
+    total: int
+    choices: dict
+
+
+@dataclass
+class SearchResult:
+    found: list[Candidate]
+    proven: bool
+    solves: int = 0
+    seconds: float = 0.0
+
+
+def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidate | None],
+           top: int = 1, time_limit: float | None = None, workers: int = 2,
+           max_ties: int = 64) -> SearchResult:
+    """The ``top`` best card sets, each verified by ``verify`` (the evaluator).
+
+    Loop: solve the model; the solution's objective bounds every card set not yet cut off;
+    score the solution's cards with the evaluator; cut them off; stop when the ``top``-th best
+    verified total is above the bound (every hand tied with the last one kept has been seen,
+    so ties are broken by the caller's order, not by the solver's whims) or the time is up.
+    """
+    t0 = time.perf_counter()
+    found: list[Candidate] = []
+    solves = 0
+    proven = False
+    while True:
+        left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
+        if left is not None and left <= 0:
+            break
+        solver = cp_model.CpSolver()
+        solver.parameters.num_workers = workers
+        if left is not None:
+            solver.parameters.max_time_in_seconds = left
+        status = solver.solve(model.m)
+        solves += 1
+        if status == cp_model.INFEASIBLE:
+            proven = True
+            break
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            break
+        base, extra = model.solution_cards(solver)
+        cand = verify(base, extra)
+        model.exclude(base + extra)
+        if cand is not None:
+            found.append(cand)
+        if status != cp_model.OPTIMAL:
+            break  # out of time: the best found so far, not proven
+        bound = round(solver.objective_value)
+        found.sort(key=lambda c: -c.total)
+        if len(found) >= top and found[top - 1].total > bound:
+            proven = True
+            break
+        ties = sum(1 for c in found if found[min(top, len(found)) - 1].total == c.total)
+        if len(found) >= top and found[top - 1].total == bound and ties >= max_ties:
+            proven = True  # the value is proven; the many tied hands are not all listed
+            break
+    found.sort(key=lambda c: -c.total)
+    return SearchResult(found, proven, solves, time.perf_counter() - t0)
+
+
+def objective_of(model: HandModel) -> int | None:
+    """Solve a model once (used by the tests on fully pinned hands)."""
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(model.m)
+    if status != cp_model.OPTIMAL:
+        return None
+    return round(solver.objective_value)

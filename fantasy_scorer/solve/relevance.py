@@ -1,0 +1,149 @@
+"""Which names and suits can make a difference to a set of cards.
+
+A Mirage copying Knights or Light Cavalry is the same thing to a hand whose cards never name
+either: only the copy's suit matters. Likewise Book of Changes turning a card into a Leader
+or a Beast is the same when no card in hand looks at either suit. Both searches (the choice
+enumerator and the CP-SAT model) use these facts to collapse options that cannot differ, and
+both read them off the compiled effects, so a homebrew card is covered automatically.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from .. import effects as fx
+from ..catalog import Card, Catalog
+
+#: Point effects that look at suits or names as such, not through selector terms.
+SUIT_GENERIC = (fx.Collection, fx.DistinctSuits)
+NAME_GENERIC = (fx.Collection,)
+
+
+def _point_terms(e: object) -> Iterator[fx.Term]:
+    if isinstance(e, fx.Points):
+        yield from e.per
+        yield from e.condition.with_any
+        for g in e.condition.with_all:
+            yield from g
+        yield from e.condition.unless
+    elif isinstance(e, fx.BestOf):
+        for o in e.options:
+            yield from _point_terms(o)
+    elif isinstance(e, (fx.SumStrength, fx.MaxStrength)):
+        yield from e.terms
+
+
+def point_effects(card: Card) -> Iterator[object]:
+    """Every point effect of a card, nested ``best_of`` options included."""
+    stack = list(card.bonus) + list(card.penalty.points)
+    while stack:
+        e = stack.pop()
+        yield e
+        if isinstance(e, fx.BestOf):
+            stack.extend(e.options)
+
+
+def card_terms(card: Card) -> Iterator[fx.Term]:
+    """Every selector term on a card: bonus, penalty, clearing and choice."""
+    for e in list(card.bonus) + list(card.penalty.points):
+        yield from _point_terms(e)
+    for b in card.penalty.blanks:
+        yield from b.targets
+    for c in card.penalty.conditions:
+        yield from c.terms
+    for cl in card.clears:
+        yield from cl.targets
+    for cw in card.clears_word:
+        yield from cw.targets
+    if isinstance(card.choice, fx.ClearOne):
+        yield from card.choice.targets
+
+
+@dataclass(frozen=True)
+class Relevance:
+    """The names and suits some card of a group can tell apart."""
+
+    names: frozenset[str]
+    suits: int  # bit mask of mentioned suits
+    all_names: bool  # a name-generic effect (Collector) is present: every name counts
+    all_suits: bool  # a suit-generic effect (Collector, World Tree) is present
+    held_names: frozenset[str] = frozenset()  # printed names of the group's cards
+
+
+def relevance(cards: Iterable[Card], catalog: Catalog) -> Relevance:
+    """What the effects of ``cards`` (and of any penalty a copy of them may take) look at."""
+    cards = list(cards)
+    names: set[str] = set()
+    suits = 0
+    all_names = all_suits = False
+    seen: set[str] = set()
+    todo = list(cards)
+    while todo:
+        card = todo.pop()
+        if card.id in seen:
+            continue
+        seen.add(card.id)
+        for t in card_terms(card):
+            names |= t.names | t.except_names
+            suits |= t.suits | t.except_suits
+        for cw in card.clears_word:
+            suits |= cw.suits
+        for e in point_effects(card):
+            all_names |= isinstance(e, NAME_GENERIC)
+            all_suits |= isinstance(e, SUIT_GENERIC)
+        eff = card.choice
+        if isinstance(eff, fx.Copy) and eff.source == "game" and (
+            "penalty" in eff.takes
+        ):  # a homebrew copy that takes a penalty from the whole game
+            todo.extend(catalog.copy_targets(eff))
+    copiers = [c.choice for c in cards
+               if isinstance(c.choice, fx.Copy) and c.choice.source == "game"]
+    if all_names and any(a.suits & b.suits for i, a in enumerate(copiers) for b in copiers[i + 1:]):
+        # two copies could take the same new name: then every name must stay apart
+        names |= {c.name for c in catalog.cards}
+    return Relevance(frozenset(names), suits, all_names, all_suits,
+                     frozenset(c.name for c in cards))
+
+
+def copy_signature(target: Card, copy: fx.Copy, rel: Relevance) -> tuple:
+    """What a copy of ``target`` changes, as far as the group's effects can tell."""
+    takes = copy.takes
+    # A name counts if some card names it or, for Collector (different names), if it is
+    # already in hand; any two names nobody mentions and nobody holds are alike.
+    named = target.name in rel.names or (rel.all_names and target.name in rel.held_names)
+    name = target.name if ("name" in takes and named) else ""
+    suits = (target.suits, target.keeps_suits_when_blanked) if "suit" in takes else None
+    strength = target.strength if "strength" in takes else None
+    penalty = target.id if ("penalty" in takes and target.penalty) else None
+    return (name, suits, strength, penalty)
+
+
+def game_copy_targets(copy: fx.Copy, catalog: Catalog, rel: Relevance) -> list[Card]:
+    """One target per distinct signature, the first in catalog order (deterministic)."""
+    out: list[Card] = []
+    seen: set[tuple] = set()
+    for t in catalog.copy_targets(copy):
+        sig = copy_signature(t, copy, rel)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(t)
+    return out
+
+
+def suit_choices(catalog: Catalog, rel: Relevance, held: int = 0) -> list[str]:
+    """Suits Book of Changes needs to try: each mentioned suit, plus one that no card mentions.
+
+    With a suit-generic effect in the group (Collector, World Tree) the suits ``held`` by the
+    other cards count too; any two suits nobody mentions and nobody holds stay alike.
+    """
+    mentioned = rel.suits | (held if rel.all_suits else 0)
+    out = []
+    spare = False
+    for i, s in enumerate(catalog.suits):
+        if mentioned >> i & 1:
+            out.append(s)
+        elif not spare:
+            spare = True
+            out.append(s)
+    return out
