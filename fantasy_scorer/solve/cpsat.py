@@ -94,6 +94,8 @@ class HandModel:
         self.rel: Relevance = relevance(universe, catalog)
         self.n_suits = len(catalog.suits)
         self.hand_size = hand_size
+        givers = sum(1 for c in universe if c.extra is not None and c.id in self.pool)
+        self.max_cards = min(len(universe), hand_size + (givers if discard else 0))
         self._memo: dict[tuple, Lit] = {}
         self.total_terms: list = []  # linear terms of the objective
 
@@ -451,8 +453,8 @@ class HandModel:
                 continue
             self.loop[i] = m.new_bool_var(f"loop_{self.U[i].id}")
             self.rank[i] = m.new_int_var(0, horizon, f"rank_{self.U[i].id}")
+        self.loop_round = m.new_int_var(0, horizon + 1, "loop_round")
         self._lt: dict[tuple[int, int], Lit] = {}
-        self._eq: dict[tuple[int, int], Lit] = {}
 
         attackers: dict[int, list[tuple[int, Lit]]] = {i: [] for i in range(n)}
         for (j, i), a in self.attack.items():
@@ -466,6 +468,7 @@ class HandModel:
             oks = [self._need_ok(nd, i) for nd in needs[i]]
             L.equal(kept, L.and_([self.x[i], L.neg(hit), *oks, L.neg(self.loop[i])]))
             self._well_founded(i)
+        self._one_loop_round()
 
     def _need_ok(self, nd: Need, i: int) -> Lit:
         L = self.L
@@ -483,14 +486,6 @@ class HandModel:
             self.m.add(self.rank[j] >= self.rank[i]).only_enforce_if(~b)
             self._lt[k] = b
         return self._lt[k]
-
-    def eq(self, j: int, i: int) -> Lit:
-        k = (min(i, j), max(i, j))
-        if k not in self._eq:
-            b = self.m.new_bool_var("eq")
-            self.m.add(self.rank[j] == self.rank[i]).only_enforce_if(b)
-            self._eq[k] = b
-        return self._eq[k]
 
     def _well_founded(self, i: int) -> None:
         """Ranks on loop-prone edges: every decision rests on earlier ones (R8 a), and the
@@ -520,16 +515,57 @@ class HandModel:
                 L.implies(L.and_([kept, nd.gate]), earlier_absent)
                 reasons.append(L.and_([nd.gate, earlier_present]))
         L.implies(blanked, L.or_(reasons))
-        # loop: a predecessor and a successor cancelled in the same round
+        # loop: a predecessor and a successor cancelled with it
         preds, succs = [], []
         for (a_, b_) in self.cyclic:
             if b_ == i and a_ in self.rank:
-                preds.append(L.and_([self._edge(a_, i), self.loop[a_], self.eq(a_, i)]))
+                preds.append(L.and_([self._edge(a_, i), self.loop[a_]]))
             if a_ == i and b_ in self.rank:
-                succs.append(L.and_([self._edge(i, b_), self.loop[b_], self.eq(i, b_)]))
+                succs.append(L.and_([self._edge(i, b_), self.loop[b_]]))
         L.implies(loop, self.x[i])
         L.implies(loop, L.or_(preds))
         L.implies(loop, L.or_(succs))
+        self.m.add(self.rank[i] == self.loop_round).only_enforce_if(loop)
+
+    def _one_loop_round(self) -> None:
+        """R8 (b) happens at most once: when propagation stalls, every card on a loop of
+        undecided cards is cancelled, and loops among fewer cards were loops already. So
+        at that round R, no loop may run through a card that is still undecided at R and
+        not cancelled. A potential over the undecided cards proves it: it must grow
+        strictly along every edge except between two cancelled cards."""
+        if not self.rank:
+            return
+        m, L = self.m, self.L
+        horizon = 2 * (self.hand_size + 2)
+        any_loop = L.or_(self.loop[i] for i in self.rank)
+        if any_loop is False:
+            return
+        m.add(self.loop_round == horizon + 1).only_enforce_if(L.neg(any_loop))
+        undecided = {}
+        for i, r in self.rank.items():
+            u = m.new_bool_var("undecided")
+            m.add(r >= self.loop_round).only_enforce_if(u)
+            m.add(r < self.loop_round).only_enforce_if(~u)
+            undecided[i] = u
+        phi = {i: m.new_int_var(0, len(self.rank), "phi") for i in self.rank}
+        for (u, v) in sorted(self.cyclic):
+            if u not in self.rank or v not in self.rank:
+                continue
+            both = L.and_([self._edge(u, v), undecided[u], undecided[v]])
+            if both is False:
+                continue
+            strict = L.and_([both, L.neg(L.and_([self.loop[u], self.loop[v]]))])
+            if u == v:
+                L.implies(strict, False)
+                continue
+            if both is True:
+                m.add(phi[u] <= phi[v])
+            else:
+                m.add(phi[u] <= phi[v]).only_enforce_if(both)
+            if strict is True:
+                m.add(phi[u] < phi[v])
+            elif strict is not False:
+                m.add(phi[u] < phi[v]).only_enforce_if(strict)
 
     def _edge(self, j: int, i: int) -> Lit:
         """j's state matters to i: j attacks i, or j is one of i's needs."""
@@ -581,6 +617,28 @@ class HandModel:
                 lo += coef
         return expr, lo, hi
 
+    def capped(self, terms: list[tuple[int, Lit]], gate: Lit, reach: int
+               ) -> tuple[object, int, int]:
+        """The sum of (value, literal) terms, with ``|sum| ≤ reach × gate`` stated for the LP."""
+        expr, lo, hi = self.linear(terms)
+        if isinstance(expr, int) or gate is False:
+            return expr, lo, hi
+        reach = abs(reach)
+        g = 1 if gate is True else gate
+        if reach < hi:
+            hi = reach
+            self.m.add(expr <= hi * g)
+        if -reach > lo:
+            lo = -reach
+            self.m.add(expr >= lo * g)
+        return expr, lo, hi
+
+    def max_suits(self, j: int) -> int:
+        """The most suits card j can hold at once."""
+        copies = self._copy_with(j, "suit")
+        masks = [self.U[j].suits] + ([t.suits for t, _ in copies] if copies else [])
+        return max(max(bin(m).count("1") for m in masks), 1)
+
     def gated(self, gate: Lit, expr: object, lo: int, hi: int) -> tuple[object, int, int]:
         """``expr`` when ``gate`` holds, else 0."""
         if gate is False:
@@ -623,6 +681,12 @@ class HandModel:
         extra = [c for c, e in zip(self.U, self.extra, strict=True)
                  if self.L.value(solver, e)]
         return base, extra
+
+    def exclude_base(self, cards: Sequence[Card]) -> None:
+        """A no-good cut on the 7 pool cards: never this choice of 7 again."""
+        ids = {c.id for c in cards}
+        self.m.add_bool_or([~b for b, c in zip(self.base, self.U, strict=True)
+                            if c.id in ids and b is not False and b is not True])
 
     def exclude(self, cards: Sequence[Card]) -> None:
         """A no-good cut: never this exact set of cards again."""
@@ -731,6 +795,13 @@ def _cyclic_edges(edges: dict[int, set[int]]) -> tuple[set[int], set[tuple[int, 
 
 Value = tuple[object, int, int]
 
+# Point values feed nothing but the objective, which is maximised. So "the larger of" can be
+# a free choice of one option, "the strongest card" a free choice of one card, and a paying
+# threshold a literal that may be true only when the threshold is met: the solver picks the
+# best, which is the value the evaluator computes. Every value is a sum of literals that each
+# imply the effect's gate (its card is kept, its condition holds), and is capped by a bound
+# times the gate: this keeps the LP relaxation close to "each card adds at most so much".
+
 
 def _condition(model: HandModel, cond: fx.Condition, i: int) -> Lit:
     L = model.L
@@ -744,117 +815,146 @@ def _condition(model: HandModel, cond: fx.Condition, i: int) -> Lit:
     return L.and_(parts)
 
 
+def _top(values: Iterable[int], k: int) -> int:
+    return sum(sorted(values, reverse=True)[:k])
+
+
 def _points(model: HandModel, eff: fx.Points, i: int, gate: Lit) -> Value:
     L = model.L
     g = L.and_([gate, _condition(model, eff.condition, i)])
-    if not eff.per:
+    if not eff.per or g is False:
         return model.linear([(eff.points, g)])
-    lits = [s for t in eff.per for s in model.count(t, i)]
-    expr, lo, hi = model.linear((eff.points, s) for s in lits)
-    return model.gated(g, expr, lo, hi)
+    terms = []
+    per_card: dict[int, int] = {}
+    for t in eff.per:
+        for j in range(model.n):
+            s = model.sel(t, j, i)
+            if s is not False:
+                terms.append((eff.points, L.and_([g, s])))
+                per_card[j] = per_card.get(j, 0) + 1
+    plain = all(t.plain_suit for t in eff.per)
+    mult = [min(k, model.max_suits(j)) if plain else k for j, k in per_card.items()]
+    reach = _top(mult, model.max_cards)
+    return model.capped(terms, g, eff.points * reach)
 
 
 def _best_of(model: HandModel, eff: fx.BestOf, i: int, gate: Lit) -> Value:
-    opts = [model.point(o, i, gate) for o in eff.options]
-    lo = max(o[1] for o in opts)
-    hi = max(o[2] for o in opts)
-    v = model.m.new_int_var(lo, hi, "best_of")
-    model.m.add_max_equality(v, [o[0] for o in opts])
-    return v, lo, hi
+    if gate is False:
+        return 0, 0, 0
+    L = model.L
+    picks = [model.m.new_bool_var("option") for _ in eff.options]
+    model.m.add(sum(picks) == (1 if gate is True else gate))
+    opts = [model.point(o, i, L.and_([gate, z])) for o, z in zip(eff.options, picks, strict=True)]
+    return sum(o[0] for o in opts), min(o[1] for o in opts), max(o[2] for o in opts)
 
 
 def _sum_strength(model: HandModel, eff: fx.SumStrength, i: int, gate: Lit) -> Value:
     L = model.L
     terms = []
+    best: dict[int, int] = {}
     for j in range(model.n):
         sel = L.and_([gate, model.kept[j], model.match_any(eff.terms, j, i)])
         if sel is False:
             continue
         for v, lit in model.strength(j):
             terms.append((v, L.and_([sel, lit])))
-    return model.linear(terms)
+            best[j] = max(best.get(j, 0), v)
+    return model.capped(terms, gate, _top(best.values(), model.max_cards))
 
 
 def _max_strength(model: HandModel, eff: fx.MaxStrength, i: int, gate: Lit) -> Value:
     L = model.L
-    exprs = [0]
+    terms = []
+    picks = []
     hi = 0
     for j in range(model.n):
         sel = L.and_([gate, model.kept[j], model.match_any(eff.terms, j, i)])
         if sel is False:
             continue
-        expr, _, h = model.linear((v, L.and_([sel, lit])) for v, lit in model.strength(j))
-        exprs.append(expr)
-        hi = max(hi, h)
-    if len(exprs) == 1:
-        return 0, 0, 0
-    v = model.m.new_int_var(0, hi, "max_strength")
-    model.m.add_max_equality(v, exprs)
-    return v, 0, hi
+        w = model.m.new_bool_var("strongest")
+        L.implies(w, sel)
+        picks.append(w)
+        for v, lit in model.strength(j):
+            terms.append((v, L.and_([w, lit])))
+            hi = max(hi, v)
+    if picks:
+        model.m.add_at_most_one(picks)
+    return model.capped(terms, gate, hi)
 
 
-def _steps(model: HandModel, count: object, hi: int, table: Sequence[tuple[int, int]],
-           gate: Lit) -> Value:
-    """``pay(count)`` for a "at least n: points" table (the best line met pays)."""
+def _at_least(model: HandModel, lits: list, n: int) -> Lit:
+    """A literal that may be true only when at least ``n`` of ``lits`` are (maximised use)."""
+    if len(lits) < n:
+        return False
+    if n <= 0:
+        return True
+    b = model.m.new_bool_var("at_least")
+    model.m.add(sum(lits) >= n * b)
+    return b
+
+
+def _table(table: Sequence[tuple[int, int]], most: int) -> list[tuple[int, int]]:
+    """(threshold, extra points) steps of an "at least n: points" table, up to ``most``."""
     def pay(n: int) -> int:
         return max([p for need, p in table if n >= need] + [0])
-    terms = []
-    prev = 0
-    for n in range(1, hi + 1):
-        p = pay(n)
-        if p != prev:
-            b = model.m.new_bool_var("ge")
-            model.m.add(count >= n).only_enforce_if(b)
-            model.m.add(count < n).only_enforce_if(~b)
-            terms.append((p - prev, model.L.and_([gate, b])))
-            prev = p
-    return model.linear(terms)
+    out, prev = [], 0
+    for n in range(1, most + 1):
+        if pay(n) > prev:
+            out.append((n, pay(n) - prev))
+            prev = pay(n)
+    return out
 
 
 def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Value:
     L = model.L
+    if gate is False:
+        return 0, 0, 0
     names: dict[str, list[int]] = {}
     for j in range(model.n):
-        if model.x[j] is False:
-            continue
-        for nm in model.names_of(j):
-            names.setdefault(nm, []).append(j)
-    total: list = []
-    lo = hi = 0
+        if model.x[j] is not False:
+            for nm in model.names_of(j):
+                names.setdefault(nm, []).append(j)
+    terms = []
+    pays = []
+    steps = _table(eff.table, model.max_cards)
     for s in range(eff.n_suits):
         suited = [L.and_([model.x[j], L.or_([model.kept[j], model.keeps(j)]), model.suit(j, s)])
                   for j in range(model.n)]
-        suited = [x for x in suited if x is not False]
-        if len(suited) < 3:
+        enough = _at_least(model, [x for x in suited if x is not False], 3)
+        if enough is False:
             continue
-        enough = model.m.new_bool_var("three")
-        model.m.add(sum(suited) >= 3).only_enforce_if(enough)
-        model.m.add(sum(suited) <= 2).only_enforce_if(~enough)
         present = []
         for nm, holders in sorted(names.items()):
-            p = L.or_(L.and_([model.kept[j], model.suit(j, s), model.name(j, nm)])
-                      for j in holders)
-            if p is not False:
+            lits = [L.and_([model.kept[j], model.suit(j, s), model.name(j, nm)])
+                    for j in holders]
+            lits = [x for x in lits if x is not False]
+            if lits:
+                p = model.m.new_bool_var("name")
+                model.m.add_bool_or(lits).only_enforce_if(p)
                 present.append(p)
-        if not present:
-            continue
-        expr, _, h = _steps(model, sum(present), len(present), eff.table,
-                            L.and_([gate, enough]))
-        total.append(expr)
-        hi += h
-    return sum(total), lo, hi
+        for need, extra in steps:
+            b = _at_least(model, present, need)
+            if b is not False:
+                terms.append((extra, L.and_([gate, enough, b])))
+        pays.append(sum(x for _, x in steps if _ <= len(present)))
+    # at most max_cards // 3 suits can each hold three cards, Phoenix's extra suits aside
+    return model.capped(terms, gate, _top(pays, model.max_cards // 3 + 1))
 
 
 def _runs(model: HandModel, eff: fx.Runs, i: int, gate: Lit) -> Value:
     L = model.L
+    if gate is False:
+        return 0, 0, 0
     has: dict[int, list] = {}
     for j in range(model.n):
         if model.x[j] is False:
             continue
         for v, lit in model.strength_values(j).items():
-            has.setdefault(v, []).append(L.and_([model.kept[j], lit]))
+            lit2 = L.and_([model.kept[j], lit])
+            if lit2 is not False:
+                has.setdefault(v, []).append(lit2)
     layers = max((len(v) for v in has.values()), default=0)
-    size = model.hand_size + 2
+    size = model.max_cards
 
     def pay(n: int) -> int:
         return max([p for need, p in eff.table if n >= need] + [0])
@@ -863,7 +963,6 @@ def _runs(model: HandModel, eff: fx.Runs, i: int, gate: Lit) -> Value:
     for layer in range(1, min(layers, size) + 1):
         present: dict[int, Lit] = {}
         for v, ls in has.items():
-            ls = [x for x in ls if x is not False]
             if len(ls) < layer:
                 continue
             if layer == 1:
@@ -879,39 +978,31 @@ def _runs(model: HandModel, eff: fx.Runs, i: int, gate: Lit) -> Value:
                 vals = range(start, start + length)
                 if not p or any(v not in present for v in vals):
                     continue
-                run = L.and_([present[v] for v in vals]
+                run = L.and_([gate] + [present[v] for v in vals]
                              + [L.neg(present.get(start - 1, False)),
                                 L.neg(present.get(start + length, False))])
                 terms.append((p, run))
-    expr, lo, hi = model.linear(terms)
-    return model.gated(gate, expr, lo, hi)
+    return model.capped(terms, gate, pay(size) * max(1, size // 3))
 
 
 def _distinct_suits(model: HandModel, eff: fx.DistinctSuits, i: int, gate: Lit) -> Value:
     L = model.L
-    ok = []
+    if gate is False:
+        return 0, 0, 0
+    w = model.m.new_bool_var("distinct")
+    L.implies(w, gate)
     for s in range(model.n_suits):
         held = [L.and_([model.kept[j], model.suit(j, s)]) for j in range(model.n)]
         held = [x for x in held if x is not False]
-        if len(held) < 2:
-            continue
-        b = model.m.new_bool_var("one")
-        model.m.add(sum(held) <= 1).only_enforce_if(b)
-        model.m.add(sum(held) >= 2).only_enforce_if(~b)
-        ok.append(b)
-    return model.linear([(eff.points, L.and_([gate, *ok]))])
-
-
-def _enforce(model: HandModel, constraint: object, lit: Lit) -> None:
-    """Post ``constraint`` when ``lit`` holds."""
-    if lit is True:
-        model.m.add(constraint)
-    elif lit is not False:
-        model.m.add(constraint).only_enforce_if(lit)
+        if len(held) >= 2:
+            model.m.add(sum(held) <= 1).only_enforce_if(w)
+    return model.linear([(eff.points, w)])
 
 
 def _odd_strength(model: HandModel, eff: fx.OddStrength, i: int, gate: Lit) -> Value:
     L = model.L
+    if gate is False:
+        return 0, 0, 0
     odd_lits = []
     all_odd = []
     for j in range(model.n):
@@ -921,16 +1012,12 @@ def _odd_strength(model: HandModel, eff: fx.OddStrength, i: int, gate: Lit) -> V
         if j != i:
             odd_lits.append(L.and_([model.kept[j], odd]))
         all_odd.append(L.or_([L.neg(model.x[j]), L.and_([model.kept[j], odd])]))
-    every = L.and_(all_odd)
-    odd_expr, _, hi = model.linear((eff.per_other, x) for x in odd_lits)
-    lo, hi = min(0, eff.all_odd), max(hi, eff.all_odd, 0)
-    best = model.m.new_int_var(lo, hi, "odd_best")
-    model.m.add_max_equality(best, [odd_expr, eff.all_odd])
-    v = model.m.new_int_var(lo, hi, "odd")
-    _enforce(model, v == best, L.and_([gate, every]))
-    _enforce(model, v == odd_expr, L.and_([gate, L.neg(every)]))
-    _enforce(model, v == 0, L.neg(gate))
-    return v, lo, hi
+    flat = model.m.new_bool_var("all_odd")  # take the flat sum instead of the per-card one
+    L.implies(flat, L.and_([gate, *all_odd]))
+    terms = [(eff.all_odd, flat)]
+    terms += [(eff.per_other, L.and_([gate, L.neg(flat), x])) for x in odd_lits]
+    reach = max(eff.all_odd, eff.per_other * min(len(odd_lits), model.max_cards - 1), 0)
+    return model.capped(terms, gate, reach)
 
 
 POINT_BUILDERS: dict[type, Callable[..., Value]] = {
@@ -970,18 +1057,22 @@ class SearchResult:
 
 def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidate | None],
            top: int = 1, time_limit: float | None = None, workers: int = 2,
-           max_ties: int = 64) -> SearchResult:
+           cut: str = "hand", key: Callable[[Candidate], object] | None = None,
+           max_ties: int = 32) -> SearchResult:
     """The ``top`` best card sets, each verified by ``verify`` (the evaluator).
 
-    Loop: solve the model; the solution's objective bounds every card set not yet cut off;
-    score the solution's cards with the evaluator; cut them off; stop when the ``top``-th best
-    verified total is above the bound (every hand tied with the last one kept has been seen,
-    so ties are broken by the caller's order, not by the solver's whims) or the time is up.
+    Loop: solve the model; its optimum bounds every card set not yet cut off; score the
+    solution's cards with the evaluator; cut them off (``cut="hand"``: that exact set of
+    cards; ``"base"``: that choice of 7 pool cards, whatever the extra card); stop when the
+    ``top``-th best verified total is above the bound. Hands tied with the last one kept are
+    all collected first (up to ``max_ties``), so that ``key`` breaks ties, not the solver.
     """
+    key = key or (lambda c: -c.total)
     t0 = time.perf_counter()
     found: list[Candidate] = []
     solves = 0
     proven = False
+    hint = None
     while True:
         left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         if left is not None and left <= 0:
@@ -990,6 +1081,8 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
         solver.parameters.num_workers = workers
         if left is not None:
             solver.parameters.max_time_in_seconds = left
+        if found:  # nothing better than the bound can appear; a floor speeds the proof
+            model.m.clear_hints()
         status = solver.solve(model.m)
         solves += 1
         if status == cp_model.INFEASIBLE:
@@ -999,21 +1092,28 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
             break
         base, extra = model.solution_cards(solver)
         cand = verify(base, extra)
-        model.exclude(base + extra)
+        if cut == "base":
+            model.exclude_base(base)
+        else:
+            model.exclude(base + extra)
         if cand is not None:
             found.append(cand)
+        found.sort(key=key)
         if status != cp_model.OPTIMAL:
             break  # out of time: the best found so far, not proven
         bound = round(solver.objective_value)
-        found.sort(key=lambda c: -c.total)
-        if len(found) >= top and found[top - 1].total > bound:
-            proven = True
-            break
-        ties = sum(1 for c in found if found[min(top, len(found)) - 1].total == c.total)
-        if len(found) >= top and found[top - 1].total == bound and ties >= max_ties:
-            proven = True  # the value is proven; the many tied hands are not all listed
-            break
-    found.sort(key=lambda c: -c.total)
+        if len(found) >= top:
+            last = found[top - 1].total
+            if last > bound:
+                proven = True
+                break
+            if last == bound and sum(1 for c in found if c.total == last) >= max_ties:
+                proven = True  # the value is proven; not every tied hand is listed
+                break
+        hint = bound
+        # every later solution scores at most this bound: say so, it prunes the search
+        model.m.add(model.objective <= hint)
+    found.sort(key=key)
     return SearchResult(found, proven, solves, time.perf_counter() - t0)
 
 

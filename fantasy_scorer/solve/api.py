@@ -1,0 +1,141 @@
+"""The public face of the solver: optimal choices, best hand from a pool, best hand in the game.
+
+Every :class:`Solution` is re-scored by :func:`~fantasy_scorer.resolve.resolve`, and that is
+the score reported, whichever search found it. ``proven`` says whether the search finished
+(``False`` when a time limit stopped it: the hand is the best found so far).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+from ..catalog import Card, Catalog, base_catalog
+from ..errors import ScorerError
+from ..hand import BASE_HAND, ChoiceValue, Hand
+from ..resolve import Result, resolve
+from .choices import optimal_choices
+from .cpsat import Candidate, HandModel, search
+from .exhaustive import enumerate_best, extra_options, pins_for, rank_key, score_set
+
+#: Pools with at most this many 7-card subsets are enumerated; larger ones go to CP-SAT.
+EXHAUSTIVE_SUBSETS = 120
+
+
+@dataclass(frozen=True)
+class Solution:
+    """A hand with all its choices made, its scored result, and whether it is proven best."""
+
+    hand: Hand
+    result: Result
+    proven: bool
+    discard: tuple[Card, ...] = ()  # pool cards the hand leaves out (best)
+
+    @property
+    def total(self) -> int:
+        return self.result.total
+
+
+def _solution(cand: Candidate, catalog: Catalog, proven: bool,
+              discard: Sequence[Card] = ()) -> Solution:
+    hand = Hand(catalog, cand.cards, cand.choices)
+    result = resolve(hand)
+    if result.total != cand.total:  # pragma: no cover - the searches use the evaluator
+        raise AssertionError(f"search said {cand.total}, evaluator says {result.total}")
+    return Solution(hand, result, proven, tuple(discard))
+
+
+def optimize(hand: Hand, discard: Sequence[Card] = ()) -> Solution:
+    """The best choices for every open choice of ``hand`` (pinned ones are kept).
+
+    With a discard area, a hand holding Necromancer (or any extra-card effect) with room
+    for its extra card also gets the best card to take from it (or none).
+    """
+    cat = hand.catalog
+    pinned = dict(hand.choices)
+    room = len(hand.cards) < BASE_HAND + sum(1 for c in hand.cards if c.extra is not None)
+    options = extra_options(hand.cards, discard) if (discard and room) else [()]
+    best: Candidate | None = None
+    for extra in options:
+        cards = tuple(hand.cards) + tuple(extra)
+        try:
+            total, choices = optimal_choices(cards, cat, pins_for(cards, pinned) or pinned)
+        except ScorerError:
+            if extra:
+                continue
+            raise
+        if best is None or total > best.total:
+            best = Candidate(cards, tuple(extra), total, choices)
+    assert best is not None
+    return _solution(best, cat, True)
+
+
+def _order(cards: Sequence[Card]):
+    position = {c.id: i for i, c in enumerate(cards)}
+    return lambda c: position[c.id]
+
+
+def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
+              discard: Sequence[Card] = (), pinned: Mapping[str, ChoiceValue] | None = None,
+              top: int = 1, time_limit: float | None = None, method: str = "auto",
+              workers: int = 2) -> list[Solution]:
+    """The ``top`` best legal hands from ``pool`` (N ≥ 7 cards), best first.
+
+    A hand is 7 pool cards, plus one card of the discard area per extra-card effect in it.
+    ``method`` is ``"auto"``, ``"exhaustive"`` or ``"cpsat"``; both give the same hands.
+    """
+    cat = catalog or base_catalog()
+    pool = list(pool)
+    discard = [d for d in discard if d not in pool]
+    pinned = dict(pinned or {})
+    if len(pool) < BASE_HAND:
+        raise ScorerError(f"a pool needs at least {BASE_HAND} cards, got {len(pool)}")
+    if len({c.id for c in pool}) != len(pool):
+        raise ScorerError("a card is listed twice in the pool; each card exists once")
+    order = _order(pool + discard)
+    from math import comb
+    if method == "auto":
+        method = "exhaustive" if comb(len(pool), BASE_HAND) <= EXHAUSTIVE_SUBSETS else "cpsat"
+    if method == "exhaustive":
+        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit)
+    else:
+        model = HandModel(cat, pool, discard, pinned)
+        res = search(
+            model, lambda base, extra: score_set(base, discard, cat, pinned, order),
+            top=top, time_limit=time_limit, workers=workers, cut="base",
+            key=lambda c: rank_key(c, order),
+        )
+        found, proven = res.found[:top], res.proven
+    if not found:
+        raise ScorerError("no legal hand can be made from these cards and pinned choices")
+    out = []
+    for cand in found:
+        kept = {c.id for c in cand.cards}
+        out.append(_solution(cand, cat, proven, [c for c in pool if c.id not in kept]))
+    return out
+
+
+def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
+             without: Iterable[Card] = (), time_limit: float | None = None,
+             workers: int = 2) -> Solution:
+    """The highest-scoring legal hand of the whole game (Necromancer's 8th card included)."""
+    cat = catalog or base_catalog()
+    without_ids = {c.id for c in without}
+    cards = [c for c in cat.cards if c.id not in without_ids]
+    required = list(with_)
+    for c in required:
+        if c.id in without_ids:
+            raise ScorerError(f"{c.name} is both required and forbidden")
+    order = _order(cat.cards)
+    model = HandModel(cat, cards, cards, required=required)
+
+    def verify(base: list[Card], extra: list[Card]) -> Candidate | None:
+        hand = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
+        total, choices = optimal_choices(hand, cat)
+        return Candidate(hand, tuple(extra), total, choices)
+
+    res = search(model, verify, top=1, time_limit=time_limit, workers=workers, cut="hand",
+                 key=lambda c: rank_key(c, order))
+    if not res.found:
+        raise ScorerError("no legal hand satisfies these requirements")
+    return _solution(res.found[0], cat, res.proven)

@@ -1,0 +1,121 @@
+"""Best hands by plain enumeration: every 7-card subset of a small pool, every extra card.
+
+This is the fast path for small pools (the 8-card discard decision) and the reference the
+CP-SAT search is tested against. Each card set gets its optimal choices from
+:mod:`.choices`, so a subset's score is exactly the evaluator's best for it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from itertools import combinations
+
+from .. import effects as fx
+from ..catalog import Card, Catalog
+from ..errors import ScorerError
+from ..hand import BASE_HAND, ChoiceValue
+from .choices import optimal_choices
+from .cpsat import Candidate
+
+
+def pins_for(cards: Sequence[Card], pinned: Mapping[str, ChoiceValue]
+             ) -> dict[str, ChoiceValue] | None:
+    """The pins that apply to these cards, or None if a pin names a card not among them.
+
+    A pinned choice is the player's decision: a hand that keeps the chooser keeps what it
+    points at (a Doppelgänger pinned to Knights cannot be kept without Knights).
+    """
+    out: dict[str, ChoiceValue] = {}
+    ids = {c.id for c in cards}
+    for c in cards:
+        if c.id not in pinned:
+            continue
+        value = pinned[c.id]
+        out[c.id] = value
+        if value is None:
+            continue
+        target = value[0] if isinstance(value, tuple) else value
+        in_hand = not (isinstance(c.choice, fx.Copy) and c.choice.source == "game")
+        if in_hand and target.id not in ids:
+            return None
+    return out
+
+
+def extra_options(base: Sequence[Card], discard: Sequence[Card]) -> list[tuple[Card, ...]]:
+    """The hands ``base`` can become with its extra-card effects: none first, then each card."""
+    givers = [c for c in base if c.extra is not None]
+    out: list[tuple[Card, ...]] = [()]
+    if not givers:
+        return out
+    ids = {c.id for c in base}
+    pool = [d for d in discard if d.id not in ids]
+    for k in range(1, len(givers) + 1):
+        for extra in combinations(pool, k):
+            if _fits(givers, extra):
+                out.append(extra)
+    return out
+
+
+def _fits(givers: list[Card], extra: tuple[Card, ...]) -> bool:
+    """Each extra card can be given by a different giver (a tiny matching)."""
+    def place(i: int, used: frozenset[int]) -> bool:
+        if i == len(extra):
+            return True
+        for g, giver in enumerate(givers):
+            fits = extra[i].suits & giver.extra.suits  # type: ignore[union-attr]
+            if g not in used and fits and place(i + 1, used | {g}):
+                return True
+        return False
+    return place(0, frozenset())
+
+
+def score_set(base: Sequence[Card], discard: Sequence[Card], catalog: Catalog,
+              pinned: Mapping[str, ChoiceValue], order: Callable[[Card], int]
+              ) -> Candidate | None:
+    """The best hand holding exactly ``base`` (plus its best extra card), or None if illegal."""
+    best: Candidate | None = None
+    for extra in extra_options(base, discard):
+        cards = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
+        pins = pins_for(cards, pinned)
+        if pins is None:
+            continue
+        try:
+            total, choices = optimal_choices(cards, catalog, pins)
+        except ScorerError:  # a pinned Island target that is not a Flood/Flame (R4)
+            continue
+        if best is None or total > best.total:
+            best = Candidate(cards, tuple(extra), total, choices)
+    return best
+
+
+def rank_key(cand: Candidate, order: Callable[[Card], int]) -> tuple:
+    """Higher total first; then the game's own tie-break (lower printed strength); then
+    the earlier cards of the pool."""
+    return (-cand.total, sum(c.strength for c in cand.cards),
+            tuple(sorted(order(c) for c in cand.cards)))
+
+
+def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
+                   pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
+                   time_limit: float | None = None) -> tuple[list[Candidate], bool]:
+    """(the ``top`` best hands, proven) over every 7-card subset of ``pool``."""
+    pinned = dict(pinned or {})
+    position = {c.id: i for i, c in enumerate(list(pool) + list(discard))}
+
+    def order(c: Card) -> int:
+        return position[c.id]
+
+    t0 = time.perf_counter()
+    found: list[Candidate] = []
+    proven = True
+    size = min(BASE_HAND, len(pool))
+    for base in combinations(pool, size):
+        if time_limit is not None and time.perf_counter() - t0 > time_limit and found:
+            proven = False
+            break
+        cand = score_set(base, discard, catalog, pinned, order)
+        if cand is not None:
+            found.append(cand)
+    found.sort(key=lambda c: rank_key(c, order))
+    return found[:top], proven
