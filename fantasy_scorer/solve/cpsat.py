@@ -311,7 +311,7 @@ class HandModel:
         copies = self._copy_with(i, "strength")
         if copies is None:
             return [(c.strength, True)] if c.strength else []
-        out = [(t.strength, y) for t, y in copies if t.strength]
+        out = [(t.strength, y) for t, y in copies if t.strength]  # one at most holds
         if c.strength:
             out.append((c.strength, self.no_copy(i)))
         return out
@@ -617,20 +617,31 @@ class HandModel:
                 lo += coef
         return expr, lo, hi
 
-    def capped(self, terms: list[tuple[int, Lit]], gate: Lit, reach: int
-               ) -> tuple[object, int, int]:
-        """The sum of (value, literal) terms, with ``|sum| ≤ reach × gate`` stated for the LP."""
+    def capped(self, terms: list[tuple[int, Lit]], gate: Lit, reach: int, owner: int,
+               feeds: dict[int, int] | None = None) -> tuple[object, int, int]:
+        """The sum of (value, literal) terms, with bounds stated for the LP relaxation.
+
+        ``|sum| ≤ reach × gate`` and ``≤ reach × held(owner)``; with ``feeds`` (card index →
+        most it adds), also ``sum ≤ Σ feeds[j] × held(j)``: a bonus grows only with the cards
+        that feed it. These hold in every solution; they make the relaxation honest.
+        """
         expr, lo, hi = self.linear(terms)
         if isinstance(expr, int) or gate is False:
             return expr, lo, hi
         reach = abs(reach)
         g = 1 if gate is True else gate
+        mine = self.x[owner]
         if reach < hi:
             hi = reach
             self.m.add(expr <= hi * g)
         if -reach > lo:
             lo = -reach
             self.m.add(expr >= lo * g)
+        if hi > 0 and mine is not True:
+            self.m.add(expr <= hi * mine)
+        if feeds and hi > 0:
+            self.m.add(expr <= sum(v * self.x[j] for j, v in feeds.items()
+                                   if self.x[j] is not False))
         return expr, lo, hi
 
     def max_suits(self, j: int) -> int:
@@ -652,20 +663,41 @@ class HandModel:
         return v, lo, hi
 
     def _points(self) -> None:
+        """Each kept card adds its strength, its own bonus and its active penalty (R1: a copy
+        keeps its printed bonus). A card's whole contribution is also capped by its best
+        possible one times "it is held", a linear fact the relaxation can use."""
         L = self.L
+        self.caps: dict[int, int] = {}
+        held: list[tuple[int, object]] = []
+        parts: dict[int, list[PenaltyPart]] = {}
+        for part in self.parts:
+            parts.setdefault(self.index[part.owner.id], []).append(part)
         for i in range(self.n):
             if self.x[i] is False:
                 continue
             kept = self.kept[i]
-            self.total_terms.append(self.linear(
-                (v, L.and_([kept, lit])) for v, lit in self.strength(i))[0])
+            strength = self.linear((v, L.and_([kept, lit])) for v, lit in self.strength(i))
+            most = max([v for v, _ in self.strength(i)] + [0])  # one strength at a time
+            values = [(strength[0], min(strength[1], 0), most)]
             for eff in self.U[i].bonus:
-                self.total_terms.append(self.point(eff, i, kept)[0])
-        for part in self.parts:
-            i = self.index[part.owner.id]
-            gate = L.and_([self.kept[i], part.gate])
-            for eff in part.penalty.points:
-                self.total_terms.append(self.point(eff, i, gate)[0])
+                values.append(self.point(eff, i, kept))
+            for part in parts.get(i, []):
+                gate = L.and_([kept, part.gate])
+                for eff in part.penalty.points:
+                    values.append(self.point(eff, i, gate))
+            expr = sum(v[0] for v in values)
+            cap = sum(max(v[2], 0) for v in values)
+            self.caps[i] = cap
+            if isinstance(expr, int) or self.x[i] is True:
+                self.total_terms.append(expr)
+                continue
+            self.total_terms.append(expr)
+            held.append((cap, self.x[i]))
+        # Σ contributions ≤ Σ cap × held, stated once over all cards: CP-SAT's relaxation
+        # keeps constraints of many terms (two-term ones are left to propagation only)
+        if held:
+            self.m.add(sum(self.total_terms) <= sum(cap * x for cap, x in held)
+                       + sum(self.caps[i] for i in range(self.n) if self.x[i] is True))
 
     def point(self, eff: fx.PointEffect, i: int, gate: Lit) -> tuple[object, int, int]:
         builder = POINT_BUILDERS.get(type(eff))
@@ -822,6 +854,15 @@ def _top(values: Iterable[int], k: int) -> int:
 def _points(model: HandModel, eff: fx.Points, i: int, gate: Lit) -> Value:
     L = model.L
     g = L.and_([gate, _condition(model, eff.condition, i)])
+    if g is not True and g is not False and eff.points > 0:
+        # a "with" bonus needs a witness in hand: say it linearly, for the relaxation
+        for group in ([eff.condition.with_any] if eff.condition.with_any else []) + list(
+                eff.condition.with_all):
+            able = [model.x[j] for j in range(model.n)
+                    if model.x[j] is not False and any(
+                        model.sel(t, j, i) is not False for t in group)]
+            if not any(a is True for a in able):
+                model.m.add(g <= sum(able))
     if not eff.per or g is False:
         return model.linear([(eff.points, g)])
     terms = []
@@ -833,9 +874,10 @@ def _points(model: HandModel, eff: fx.Points, i: int, gate: Lit) -> Value:
                 terms.append((eff.points, L.and_([g, s])))
                 per_card[j] = per_card.get(j, 0) + 1
     plain = all(t.plain_suit for t in eff.per)
-    mult = [min(k, model.max_suits(j)) if plain else k for j, k in per_card.items()]
-    reach = _top(mult, model.max_cards)
-    return model.capped(terms, g, eff.points * reach)
+    mult = {j: min(k, model.max_suits(j)) if plain else k for j, k in per_card.items()}
+    reach = _top(mult.values(), model.max_cards)
+    feeds = {j: eff.points * k for j, k in mult.items()} if eff.points > 0 else None
+    return model.capped(terms, g, eff.points * reach, i, feeds)
 
 
 def _best_of(model: HandModel, eff: fx.BestOf, i: int, gate: Lit) -> Value:
@@ -859,7 +901,7 @@ def _sum_strength(model: HandModel, eff: fx.SumStrength, i: int, gate: Lit) -> V
         for v, lit in model.strength(j):
             terms.append((v, L.and_([sel, lit])))
             best[j] = max(best.get(j, 0), v)
-    return model.capped(terms, gate, _top(best.values(), model.max_cards))
+    return model.capped(terms, gate, _top(best.values(), model.max_cards), i, best)
 
 
 def _max_strength(model: HandModel, eff: fx.MaxStrength, i: int, gate: Lit) -> Value:
@@ -879,7 +921,7 @@ def _max_strength(model: HandModel, eff: fx.MaxStrength, i: int, gate: Lit) -> V
             hi = max(hi, v)
     if picks:
         model.m.add_at_most_one(picks)
-    return model.capped(terms, gate, hi)
+    return model.capped(terms, gate, hi, i)
 
 
 def _at_least(model: HandModel, lits: list, n: int) -> Lit:
@@ -938,7 +980,7 @@ def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Valu
                 terms.append((extra, L.and_([gate, enough, b])))
         pays.append(sum(x for _, x in steps if _ <= len(present)))
     # at most max_cards // 3 suits can each hold three cards, Phoenix's extra suits aside
-    return model.capped(terms, gate, _top(pays, model.max_cards // 3 + 1))
+    return model.capped(terms, gate, _top(pays, model.max_cards // 3 + 1), i)
 
 
 def _runs(model: HandModel, eff: fx.Runs, i: int, gate: Lit) -> Value:
@@ -982,7 +1024,7 @@ def _runs(model: HandModel, eff: fx.Runs, i: int, gate: Lit) -> Value:
                              + [L.neg(present.get(start - 1, False)),
                                 L.neg(present.get(start + length, False))])
                 terms.append((p, run))
-    return model.capped(terms, gate, pay(size) * max(1, size // 3))
+    return model.capped(terms, gate, pay(size) * max(1, size // 3), i)
 
 
 def _distinct_suits(model: HandModel, eff: fx.DistinctSuits, i: int, gate: Lit) -> Value:
@@ -1017,7 +1059,7 @@ def _odd_strength(model: HandModel, eff: fx.OddStrength, i: int, gate: Lit) -> V
     terms = [(eff.all_odd, flat)]
     terms += [(eff.per_other, L.and_([gate, L.neg(flat), x])) for x in odd_lits]
     reach = max(eff.all_odd, eff.per_other * min(len(odd_lits), model.max_cards - 1), 0)
-    return model.capped(terms, gate, reach)
+    return model.capped(terms, gate, reach, i)
 
 
 POINT_BUILDERS: dict[type, Callable[..., Value]] = {
