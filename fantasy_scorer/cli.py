@@ -93,9 +93,14 @@ def catalog_from(card_files: tuple[str, ...]) -> Catalog:
 @main.command("score", context_settings=CONTEXT)
 @click.argument("files", nargs=-1, required=True, metavar="HAND_FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per hand.")
+@click.option("--optimize/--no-optimize", default=True, show_default=True,
+              help="Choose every choice the hand leaves open optimally, or leave it unassigned.")
+@click.option("--discard", "discard_spec", metavar="FILE|CARDS",
+              help="The discard area, so that Necromancer may take its best 8th card from it.")
 @cards_option
 @fail_cleanly
-def score_cmd(files: tuple[str, ...], as_json: bool, card_files: tuple[str, ...]) -> None:
+def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool,
+              discard_spec: str | None, card_files: tuple[str, ...]) -> None:
     """Score hand files (the default command; '-' reads standard input).
 
     One card per line; '#' starts a comment. A choice goes on its card's line:
@@ -107,22 +112,30 @@ def score_cmd(files: tuple[str, ...], as_json: bool, card_files: tuple[str, ...]
       Book of Changes: Blizzard -> Beast
       Island: Wildfire
 
-    Necromancer's extra card is simply listed as the 8th card.
+    Necromancer's extra card is simply listed as the 8th card. A choice left out is chosen
+    optimally (--no-optimize leaves it unassigned).
     """
+    from .commands_solve import optimized  # the solver loads only when scoring needs it
+
     catalog = catalog_from(card_files)
     names = Names(catalog)
     results = []
     for path in files:
         text, label = read_text(path)
-        results.append((label, resolve(read_hand(text, label, catalog, names))))
-    for i, (label, result) in enumerate(results):
+        hand = read_hand(text, label, catalog, names)
+        results.append((label, optimized(hand, discard_spec, names) if optimize
+                        else (resolve(hand), None)))
+    for i, (label, (result, table)) in enumerate(results):
+        title = label if len(results) > 1 else None
         if as_json:
             click.echo(json.dumps(result_json(result), ensure_ascii=False))
         else:
             if i:
                 click.echo()
-            click.echo(result_table(result, title=label if len(results) > 1 else None))
+            click.echo(table(title) if table else result_table(result, title=title))
 
+
+from . import commands_solve  # noqa: E402,F401  (registers 'best' and 'max')
 
 if __name__ == "__main__":  # pragma: no cover
     main()

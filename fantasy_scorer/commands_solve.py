@@ -1,0 +1,245 @@
+"""``fr-score best`` and ``fr-score max``, and the optimal choices of ``fr-score score``.
+
+Registered on the ``fr-score`` group by one import at the bottom of :mod:`.cli`. The solver
+(and OR-Tools, which takes most of a second to import) is loaded only when a command needs
+it, so scoring a fully pinned hand stays instant.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Callable
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
+
+import click
+
+from .catalog import Card, Catalog
+from .cli import CONTEXT, cards_option, catalog_from, fail_cleanly, main, read_text
+from .errors import ScorerError
+from .hand import BASE_HAND, ChoiceValue, Hand, check_choice, format_choice
+from .handfile import _parse_choice, parse_lines
+from .names import Names
+from .report import result_json, result_table
+from .resolve import Result, resolve
+
+if TYPE_CHECKING:
+    from .solve.api import Solution
+
+# --------------------------------------------------------------------------------------------
+# Reading pools and discard areas
+# --------------------------------------------------------------------------------------------
+
+
+def read_pool(text: str, source: str, catalog: Catalog, names: Names
+              ) -> tuple[list[Card], dict[str, ChoiceValue]]:
+    """Cards in the hand-file format (any number of them), with their pinned choices."""
+    entries = parse_lines(text, source, names)
+    seen: dict[str, int] = {}
+    for e in entries:
+        if e.card.id in seen:
+            raise ScorerError(f"{e.card.name} is listed twice (also line {seen[e.card.id]}); "
+                              "each card exists once in the game", f"{source}:{e.line}")
+        seen[e.card.id] = e.line
+    cards = [e.card for e in entries]
+    view = SimpleNamespace(catalog=catalog, cards=tuple(cards))
+    pinned: dict[str, ChoiceValue] = {}
+    for e in entries:
+        if e.choice is None:
+            continue
+        where = f"{source}:{e.line}"
+        if e.card.choice is None:
+            raise ScorerError(f"{e.card.name} makes no choice; remove ': {e.choice}'", where)
+        try:
+            value = _parse_choice(e, names, catalog)
+            if value is not None:
+                check_choice(view, e.card, value)  # type: ignore[arg-type]
+        except ScorerError as err:
+            raise err.at(where) from None
+        pinned[e.card.id] = value
+    return cards, pinned
+
+
+def read_discard(spec: str | None, catalog: Catalog, names: Names) -> list[Card]:
+    """``--discard FILE`` (one card per line) or ``--discard "Knights, Queen"``."""
+    if not spec:
+        return []
+    if os.path.isfile(spec) or spec == "-":
+        text, label = read_text(spec)
+        cards = []
+        for e in parse_lines(text, label, names):
+            if e.choice is not None:
+                raise ScorerError("a discard area lists cards only; remove the ':'",
+                                  f"{label}:{e.line}")
+            cards.append(e.card)
+    else:
+        cards = [names.card(part) for part in spec.split(",") if part.strip()]
+    ids = [c.id for c in cards]
+    dup = next((c for c in cards if ids.count(c.id) > 1), None)
+    if dup is not None:
+        raise ScorerError(f"{dup.name} is listed twice in the discard area")
+    return cards
+
+
+def check_apart(held: list[Card], discard: list[Card]) -> None:
+    both = next((c for c in discard if c in held), None)
+    if both is not None:
+        raise ScorerError(f"{both.name} cannot be both held and in the discard area")
+
+
+# --------------------------------------------------------------------------------------------
+# Output
+# --------------------------------------------------------------------------------------------
+
+
+def solved_table(sol: Solution, pinned: dict[str, ChoiceValue], title: str | None = None
+                 ) -> str:
+    """The score sheet, saying which choices the search made and which the player pinned."""
+    lines = result_table(sol.result, title=title).splitlines()
+    if lines and lines[-1].startswith("Choices: "):
+        lines.pop()
+    made, kept = [], []
+    for c in sol.hand.cards:
+        if c.choice is None:
+            continue
+        text = f"{c.name}: {format_choice(sol.hand.choices.get(c.id))}"
+        (kept if c.id in pinned else made).append(text)
+    if kept:
+        lines.append("Choices: " + "; ".join(kept))
+    if made:
+        label = "optimal" if sol.proven else "best found, not proven"
+        lines.append(f"Choices ({label}): " + "; ".join(made))
+    return "\n".join(lines)
+
+
+def solution_json(sol: Solution, discard: bool = False) -> dict[str, Any]:
+    out = result_json(sol.result)
+    out["proven"] = sol.proven
+    if discard:
+        out["discard"] = [c.name for c in sol.discard]
+    return out
+
+
+def proof(sol: Solution) -> str:
+    return "optimal" if sol.proven else "not proven: time limit reached"
+
+
+def optimized(hand: Hand, discard_spec: str | None, names: Names
+              ) -> tuple[Result, Callable[[str | None], str] | None]:
+    """``fr-score score``: the hand with its open choices made optimally (and Necromancer's
+    best 8th card from the discard area); (result, table maker), or no maker when nothing
+    was open."""
+    discard = read_discard(discard_spec, hand.catalog, names)
+    check_apart(list(hand.cards), discard)
+    if not hand.open_choices and not discard:
+        return resolve(hand), None
+    from .solve.api import optimize
+
+    sol = optimize(hand, discard)
+    pinned = dict(hand.choices)
+    return sol.result, lambda title: solved_table(sol, pinned, title)
+
+
+# --------------------------------------------------------------------------------------------
+# Commands
+# --------------------------------------------------------------------------------------------
+
+discard_option = click.option(
+    "--discard", "discard_spec", metavar="FILE|CARDS",
+    help="The discard area, for Necromancer: a file (one card per line) or "
+         "a comma-separated list such as \"Knights, Queen\".",
+)
+time_option = click.option(
+    "--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+    help="Stop after this long with the best hand found so far (marked 'not proven').",
+)
+
+
+@main.command("best", context_settings=CONTEXT)
+@click.argument("file", metavar="POOL_FILE")
+@click.option("--top", type=click.IntRange(min=1), default=1, show_default=True,
+              help="Also list the next best distinct hands.")
+@discard_option
+@time_option
+@click.option("--method", type=click.Choice(["auto", "exhaustive", "cpsat"]), default="auto",
+              show_default=True, help="Search used (both give the same hands).")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON (one object per hand).")
+@cards_option
+@fail_cleanly
+def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | None,
+             method: str, as_json: bool, card_files: tuple[str, ...]) -> None:
+    """The best legal hand from N ≥ 7 cards (7 cards, or 8 with Necromancer).
+
+    POOL_FILE is in the hand-file format; pinned choices are kept. With 8 cards (your hand
+    and the card just drawn) it advises which card to discard and shows every other
+    discard's score.
+    """
+    from .solve.api import best_hand
+
+    catalog = catalog_from(card_files)
+    names = Names(catalog)
+    text, label = read_text(file)
+    pool, pinned = read_pool(text, label, catalog, names)
+    if len(pool) < BASE_HAND:
+        raise ScorerError(f"{label}: {len(pool)} cards; 'best' needs at least {BASE_HAND}")
+    discard = read_discard(discard_spec, catalog, names)
+    check_apart(pool, discard)
+    advice = len(pool) == BASE_HAND + 1
+    want = max(top, len(pool)) if advice else top
+    sols = best_hand(pool, catalog, discard, pinned, top=want, time_limit=time_limit,
+                     method=method)
+    best = sols[0]
+    if as_json:
+        for sol in sols[:top]:
+            click.echo(json.dumps(solution_json(sol, discard=True), ensure_ascii=False))
+        return
+    out = []
+    if advice and best.discard:
+        out.append(f"Discard {', '.join(c.name for c in best.discard)} → score {best.total} "
+                   f"({proof(best)})")
+        others = sols[1:]
+        if others:
+            width = max(len(", ".join(c.name for c in s.discard)) for s in others)
+            out.append("Other discards:")
+            for s in others:
+                out.append(f"  {', '.join(c.name for c in s.discard).ljust(width)}  {s.total}")
+    else:
+        gone = ", ".join(c.name for c in best.discard) or "nothing"
+        out.append(f"Best hand from {len(pool)} cards: score {best.total} ({proof(best)}); "
+                   f"leave out {gone}")
+    out.append("")
+    out.append(solved_table(best, pinned))
+    for rank, sol in enumerate(sols[1:top], start=2):
+        out.append("")
+        gone = ", ".join(c.name for c in sol.discard) or "nothing"
+        out.append(solved_table(sol, pinned, title=f"#{rank}: score {sol.total}, "
+                                                    f"leave out {gone}"))
+    click.echo("\n".join(out))
+
+
+@main.command("max", context_settings=CONTEXT)
+@click.option("--with", "with_", multiple=True, metavar="CARD",
+              help="Require this card (repeatable).")
+@click.option("--without", multiple=True, metavar="CARD", help="Forbid this card (repeatable).")
+@time_option
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@cards_option
+@fail_cleanly
+def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float | None,
+            as_json: bool, card_files: tuple[str, ...]) -> None:
+    """The highest-scoring legal hand in the whole game, proven optimal.
+
+    Necromancer's 8th card and every choice are included.
+    """
+    from .solve.api import max_hand
+
+    catalog = catalog_from(card_files)
+    names = Names(catalog)
+    sol = max_hand(catalog, [names.card(n) for n in with_], [names.card(n) for n in without],
+                   time_limit=time_limit)
+    if as_json:
+        click.echo(json.dumps(solution_json(sol), ensure_ascii=False))
+        return
+    click.echo(f"Best hand in the game: score {sol.total} ({proof(sol)})\n")
+    click.echo(solved_table(sol, {}))
