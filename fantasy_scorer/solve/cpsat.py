@@ -947,6 +947,14 @@ def _table(table: Sequence[tuple[int, int]], most: int) -> list[tuple[int, int]]
     return out
 
 
+def _best_split(cards: int, pay: Callable[[int], int]) -> int:
+    """The most ``cards`` can pay split into groups, each group paying ``pay(size)``."""
+    best = [0] * (cards + 1)
+    for n in range(1, cards + 1):
+        best[n] = max(best[n - k] + pay(k) for k in range(1, n + 1))
+    return best[cards]
+
+
 def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Value:
     L = model.L
     if gate is False:
@@ -979,8 +987,12 @@ def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Valu
             if b is not False:
                 terms.append((extra, L.and_([gate, enough, b])))
         pays.append(sum(x for _, x in steps if _ <= len(present)))
-    # at most max_cards // 3 suits can each hold three cards, Phoenix's extra suits aside
-    return model.capped(terms, gate, _top(pays, model.max_cards // 3 + 1), i)
+    # the held cards' suits split among the suits; a multi-suit card (Phoenix) counts in each
+    extra = sum(sorted((model.max_suits(j) - 1 for j in range(model.n)
+                        if model.x[j] is not False), reverse=True)[:model.max_cards])
+    reach = _best_split(model.max_cards + extra,
+                        lambda k: max([p for need, p in eff.table if k >= need] + [0]))
+    return model.capped(terms, gate, min(reach, sum(pays)), i)
 
 
 def _runs(model: HandModel, eff: fx.Runs, i: int, gate: Lit) -> Value:
@@ -1024,7 +1036,7 @@ def _runs(model: HandModel, eff: fx.Runs, i: int, gate: Lit) -> Value:
                              + [L.neg(present.get(start - 1, False)),
                                 L.neg(present.get(start + length, False))])
                 terms.append((p, run))
-    return model.capped(terms, gate, pay(size) * max(1, size // 3), i)
+    return model.capped(terms, gate, _best_split(size, pay), i)
 
 
 def _distinct_suits(model: HandModel, eff: fx.DistinctSuits, i: int, gate: Lit) -> Value:
