@@ -17,6 +17,7 @@ from ..resolve import Result, resolve
 from .choices import optimal_choices
 from .cpsat import Candidate, HandModel, search
 from .exhaustive import enumerate_best, extra_options, pins_for, rank_key, score_set
+from .local import climb
 
 #: Pools with at most this many 7-card subsets are enumerated; larger ones go to CP-SAT.
 EXHAUSTIVE_SUBSETS = 120
@@ -134,8 +135,14 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
         total, choices = optimal_choices(hand, cat)
         return Candidate(hand, tuple(extra), total, choices)
 
-    res = search(model, verify, top=1, time_limit=time_limit, workers=workers, cut="hand",
-                 key=lambda c: rank_key(c, order))
+    # a quick local search first: CP-SAT starts from it, and a short time limit returns it
+    quick = 0.5 if time_limit is None else min(0.5, time_limit / 4)
+    start = climb(cards, cat, required, extras=cards, seconds=quick)
+    first = verify(start[:BASE_HAND], start[BASE_HAND:])
+    model.hint(start[:BASE_HAND], start[BASE_HAND:])
+    left = None if time_limit is None else max(time_limit - quick, 0.01)
+    res = search(model, verify, top=1, time_limit=left, workers=workers, cut="hand",
+                 key=lambda c: rank_key(c, order), initial=[first] if first else [])
     if not res.found:
         raise ScorerError("no legal hand satisfies these requirements")
     return _solution(res.found[0], cat, res.proven)

@@ -714,6 +714,15 @@ class HandModel:
                  if self.L.value(solver, e)]
         return base, extra
 
+    def hint(self, base: Sequence[Card], extra: Sequence[Card] = ()) -> None:
+        """Start the search from this hand."""
+        ids, more = {c.id for c in base}, {c.id for c in extra}
+        for c, b, e in zip(self.U, self.base, self.extra, strict=True):
+            if b is not False and b is not True:
+                self.m.add_hint(b, c.id in ids)
+            if e is not False and e is not True:
+                self.m.add_hint(e, c.id in more)
+
     def exclude_base(self, cards: Sequence[Card]) -> None:
         """A no-good cut on the 7 pool cards: never this choice of 7 again."""
         ids = {c.id for c in cards}
@@ -1112,7 +1121,7 @@ class SearchResult:
 def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidate | None],
            top: int = 1, time_limit: float | None = None, workers: int = 2,
            cut: str = "hand", key: Callable[[Candidate], object] | None = None,
-           max_ties: int = 32) -> SearchResult:
+           max_ties: int = 32, initial: Sequence[Candidate] = ()) -> SearchResult:
     """The ``top`` best card sets, each verified by ``verify`` (the evaluator).
 
     Loop: solve the model; its optimum bounds every card set not yet cut off; score the
@@ -1123,7 +1132,12 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
     """
     key = key or (lambda c: -c.total)
     t0 = time.perf_counter()
-    found: list[Candidate] = []
+    found: list[Candidate] = list(initial)
+    for cand in initial:  # already scored: the solver need not find them again
+        if cut == "base":
+            model.exclude_base(cand.cards[:len(cand.cards) - len(cand.extra)])
+        else:
+            model.exclude(cand.cards)
     solves = 0
     proven = False
     hint = None
@@ -1135,8 +1149,6 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
         solver.parameters.num_workers = workers
         if left is not None:
             solver.parameters.max_time_in_seconds = left
-        if found:  # nothing better than the bound can appear; a floor speeds the proof
-            model.m.clear_hints()
         status = solver.solve(model.m)
         solves += 1
         if status == cp_model.INFEASIBLE:

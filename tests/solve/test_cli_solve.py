@@ -1,0 +1,128 @@
+"""fr-score best / max and the optimal choices of fr-score score, through the CLI."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from fantasy_scorer.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+HAND_260 = (ROOT / "examples" / "hand-260.txt").read_text(encoding="utf-8")
+
+
+def run(args: list[str], stdin: str | None = None):
+    return CliRunner().invoke(main, args, input=stdin)
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
+
+
+def test_best_of_eight_advises_the_discard(tmp_path: Path) -> None:
+    pool = write(tmp_path, "pool.txt", HAND_260.replace("Mirage: Rainstorm", "Mirage")
+                 + "Magic Wand\n")
+    r = run(["best", pool])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0] == "Discard Magic Wand → score 260 (optimal)"
+    assert lines[1] == "Other discards:"
+    assert len([ln for ln in lines[2:9] if ln.startswith("  ")]) == 7
+    assert "Choices (optimal): Mirage: Rainstorm" in r.output
+
+
+def test_best_json_is_a_hand_plus_proven_and_discard(tmp_path: Path) -> None:
+    pool = write(tmp_path, "pool.txt", HAND_260 + "Magic Wand\n")
+    r = run(["best", pool, "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert set(data) == {"total", "cards", "choices", "proven", "discard"}
+    assert data["total"] == 260 and data["proven"] is True
+    assert data["discard"] == ["Magic Wand"]
+    assert data["choices"] == {"Mirage": "Rainstorm"}
+
+
+def test_best_top_k_prints_k_json_lines(tmp_path: Path) -> None:
+    pool = write(tmp_path, "pool.txt", HAND_260 + "Magic Wand\nKnights\n")
+    r = run(["best", pool, "--json", "--top", "3"])
+    assert r.exit_code == 0, r.output
+    totals = [json.loads(x)["total"] for x in r.output.strip().splitlines()]
+    assert len(totals) == 3 and totals == sorted(totals, reverse=True)
+
+
+def test_best_with_a_discard_area_for_necromancer(tmp_path: Path) -> None:
+    pool = write(tmp_path, "pool.txt", "Necromancer\nKing\nKnights\nLight Cavalry\n"
+                 "Dwarvish Infantry\nElven Archers\nRangers\nSmoke\n")
+    r = run(["best", pool, "--discard", "Queen, Basilisk", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert "Queen" in [c["name"] for c in data["cards"]]
+    assert data["discard"] == ["Smoke"]
+
+
+def test_best_needs_seven_cards(tmp_path: Path) -> None:
+    pool = write(tmp_path, "pool.txt", "Knights\nQueen\n")
+    r = run(["best", pool])
+    assert r.exit_code == 2
+    assert "at least 7" in r.output
+
+
+def test_score_chooses_open_choices_optimally_by_default(tmp_path: Path) -> None:
+    hand = write(tmp_path, "h.txt", HAND_260.replace("Mirage: Rainstorm", "Mirage"))
+    r = run([hand])
+    assert r.exit_code == 0, r.output
+    assert "Choices (optimal): Mirage: Rainstorm" in r.output
+    assert r.output.splitlines()[-2].split()[-1] == "260"
+    data = json.loads(run([hand, "--json"]).output)
+    assert data["total"] == 260 and data["choices"] == {"Mirage": "Rainstorm"}
+
+
+def test_no_optimize_leaves_open_choices_unassigned(tmp_path: Path) -> None:
+    hand = write(tmp_path, "h.txt", HAND_260.replace("Mirage: Rainstorm", "Mirage"))
+    data = json.loads(run([hand, "--json", "--no-optimize"]).output)
+    assert data["choices"] == {"Mirage": None}
+    assert data["total"] < 260
+
+
+def test_pinned_choices_print_apart_from_optimal_ones(tmp_path: Path) -> None:
+    hand = write(tmp_path, "h.txt", "Water Elemental\nDoppelgänger\nMirage: Swamp\n")
+    r = run([hand])
+    assert r.exit_code == 0, r.output
+    assert "Choices: Mirage: Swamp" in r.output
+    assert "Choices (optimal): Doppelgänger: " in r.output
+
+
+def test_score_with_a_discard_area_takes_necromancers_card(tmp_path: Path) -> None:
+    hand = write(tmp_path, "h.txt", "Necromancer\nKing\nKnights\nLight Cavalry\n"
+                 "Dwarvish Infantry\nElven Archers\nRangers\n")
+    area = write(tmp_path, "area.txt", "Queen\nBasilisk  # not this one\n")
+    data = json.loads(run([hand, "--discard", area, "--json"]).output)
+    assert [c["name"] for c in data["cards"]][-1] == "Queen"
+
+
+def test_a_card_both_held_and_discarded_is_an_error(tmp_path: Path) -> None:
+    hand = write(tmp_path, "h.txt", "Necromancer\nKing\n")
+    r = run([hand, "--discard", "King"])
+    assert r.exit_code == 2
+    assert r.output.count("\n") == 1 and "both held and in the discard area" in r.output
+
+
+def test_max_with_a_time_limit_prints_a_hand_and_says_whether_proven() -> None:
+    r = run(["max", "--time-limit", "2", "--without", "Necromancer", "--json"])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.output)
+    assert set(data) == {"total", "cards", "choices", "proven"}
+    assert len(data["cards"]) == 7
+    text = run(["max", "--time-limit", "2", "--with", "Dragon"]).output
+    assert text.startswith("Best hand in the game: score ")
+    assert "Dragon" in text
+
+
+def test_max_unknown_card_is_a_one_line_error() -> None:
+    r = run(["max", "--with", "Dragn"])
+    assert r.exit_code == 2
+    assert "unknown card 'Dragn'" in r.output and "Dragon" in r.output
