@@ -101,6 +101,7 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
         found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit)
     else:
         model = HandModel(cat, pool, discard, pinned)
+        model.order_ties({c.id: i for i, c in enumerate(pool + discard)})
         res = search(
             model, lambda base, extra: score_set(base, discard, cat, pinned, order),
             top=top, time_limit=time_limit, workers=workers, cut="base",

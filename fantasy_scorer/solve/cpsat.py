@@ -105,7 +105,10 @@ class HandModel:
         self._penalties()
         self._blanking()
         self._points()
+        self._suit_rows()
         self.objective = sum(self.total_terms)
+        self.goal = self.objective
+        self.ordered = False
         self.m.maximize(self.objective)
 
     # ---------------------------------------------------------------------------- step 1
@@ -148,7 +151,13 @@ class HandModel:
         self.copy_cards: dict[int, dict[int | str, Card]] = {}
         self.change: dict[tuple[int, int, int], Lit] = {}  # (book, target, suit index)
         self.clear_one: dict[tuple[int, int], Lit] = {}  # (island, target)
-        suits = [self.cat.suits.index(s) for s in suit_choices(self.cat, self.rel)]
+        held = 0  # suits some card could hold without Book (for Collector / World Tree)
+        for c in self.U:
+            held |= c.suits
+            if isinstance(c.choice, fx.Copy) and c.choice.source == "game":
+                for t in self.cat.copy_targets(c.choice):
+                    held |= t.suits
+        suits = [self.cat.suits.index(s) for s in suit_choices(self.cat, self.rel, held)]
         for i, c in enumerate(self.U):
             eff = c.choice
             pin = self.pinned.get(c.id, "open")
@@ -178,30 +187,7 @@ class HandModel:
                 self.copy[i] = opts
                 self.copy_cards[i] = cards
             elif isinstance(eff, fx.ChangeSuit):
-                lits = []
-                for j, t in enumerate(self.U):
-                    if t is c:
-                        continue
-                    for s in suits:
-                        if pin != "open" and (pin is None or pin[0] is not t
-                                              or self.cat.suits.index(pin[1]) != s):
-                            continue
-                        y = m.new_bool_var(f"book_{c.id}_{t.id}_{s}")
-                        L.implies(y, self.x[i])
-                        L.implies(y, self.x[j])
-                        self.change[(i, j, s)] = y
-                        lits.append(y)
-                if pin not in ("open", None):
-                    s = self.cat.suits.index(pin[1])
-                    if s not in suits:  # a suit the collapse left out: add it back
-                        j = self.index[pin[0].id]
-                        y = m.new_bool_var(f"book_{c.id}_{pin[0].id}_{s}")
-                        L.implies(y, self.x[j])
-                        self.change[(i, j, s)] = y
-                        lits.append(y)
-                    L.equal(lits[0], self.x[i])
-                if lits:
-                    m.add_at_most_one(lits)
+                self._change_suit(i, c, pin, suits)
         # one change per target is enough (a second one is the same as leaving it unused)
         per_target: dict[int, list] = {}
         for (_, j, _), y in self.change.items():
@@ -226,6 +212,31 @@ class HandModel:
                     m.add_at_most_one(lits)
                     if pin not in ("open", None):
                         L.equal(lits[0], self.x[i])
+
+    def _change_suit(self, i: int, c: Card, pin: object, suits: list[int]) -> None:
+        """Book of Changes: which card (one-hot) and which suit (one-hot); the pair is their
+        conjunction. Two small choices branch better than one over every (card, suit)."""
+        m, L = self.m, self.L
+        if pin != "open":
+            if pin is None:
+                return
+            j = self.index[pin[0].id]  # type: ignore[index]
+            s = self.cat.suits.index(pin[1])  # type: ignore[index]
+            L.implies(self.x[i], self.x[j])
+            self.change[(i, j, s)] = self.x[i]
+            return
+        targets = {j: m.new_bool_var(f"book_{c.id}_{t.id}") for j, t in enumerate(self.U)
+                   if t is not c and self.x[j] is not False}
+        if not targets:
+            return
+        picks = {s: m.new_bool_var(f"book_{c.id}_suit{s}") for s in suits}
+        m.add(sum(targets.values()) == sum(picks.values()))
+        m.add_at_most_one(list(targets.values()))
+        for j, y in targets.items():
+            L.implies(y, self.x[i])
+            L.implies(y, self.x[j])
+            for s, z in picks.items():
+                self.change[(i, j, s)] = L.and_([y, z])
 
     # ------------------------------------------------------------------ step 1-2 attributes
     def _copy_with(self, i: int, what: str) -> list[tuple[Card, Lit]] | None:
@@ -699,6 +710,25 @@ class HandModel:
             self.m.add(sum(self.total_terms) <= sum(cap * x for cap, x in held)
                        + sum(self.caps[i] for i in range(self.n) if self.x[i] is True))
 
+    def _suit_rows(self) -> None:
+        """Per suit: the kept cards holding it are at most the held cards printed in it, plus
+        one for each card that can change or take a suit (Book, copies). Redundant for the
+        solutions, but it stops the relaxation from spreading Book's one change over every
+        card and every suit."""
+        L = self.L
+        changers = [x for c, x in zip(self.U, self.x, strict=True)
+                    if x is not False and isinstance(c.choice, (fx.ChangeSuit, fx.Copy))]
+        if not changers:
+            return
+        for s in range(self.n_suits):
+            bit = 1 << s
+            held = [L.and_([self.kept[j], self.suit(j, s)]) for j in range(self.n)]
+            held = [h for h in held if h is not False and h is not True]
+            printed = [x for c, x in zip(self.U, self.x, strict=True)
+                       if x is not False and c.suits & bit and not isinstance(c.choice, fx.Copy)]
+            if len(held) >= 2:
+                self.m.add(sum(held) <= sum(printed) + sum(changers))
+
     def point(self, eff: fx.PointEffect, i: int, gate: Lit) -> tuple[object, int, int]:
         builder = POINT_BUILDERS.get(type(eff))
         if builder is None:
@@ -713,6 +743,24 @@ class HandModel:
         extra = [c for c, e in zip(self.U, self.extra, strict=True)
                  if self.L.value(solver, e)]
         return base, extra
+
+    def order_ties(self, position: Mapping[str, int]) -> bool:
+        """Break ties inside the objective as ``exhaustive.rank_key`` does: lower printed
+        strength first (the game's tie-break), then cards earlier in ``position``. One solve
+        then yields the next hand in that order, instead of one solve per tied hand.
+        Only for small pools, where the weights stay far from 64-bit limits."""
+        size = max(position.values(), default=0) + 1
+        if size > 30:
+            return False
+        span = 1 << (size + 1)
+        held = [(c, x) for c, x in zip(self.U, self.x, strict=True) if x is not False]
+        strength = sum(c.strength * x for c, x in held)
+        early = sum((1 << (size - position[c.id])) * x for c, x in held)
+        weight = (sum(max(c.strength, 0) for c, _ in held) + 2) * span
+        self.goal = self.objective * weight - strength * span + early
+        self.m.maximize(self.goal)
+        self.ordered = True
+        return True
 
     def hint(self, base: Sequence[Card], extra: Sequence[Card] = ()) -> None:
         """Start the search from this hand."""
@@ -965,40 +1013,47 @@ def _best_split(cards: int, pay: Callable[[int], int]) -> int:
 
 
 def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Value:
+    """Different names per suit = the kept cards of that suit, less each card that repeats
+    the name of an earlier one. Only a copy can repeat a name, so the repeats are few
+    literals (one per pair of cards that may share a name) instead of a name-by-suit grid."""
     L = model.L
     if gate is False:
         return 0, 0, 0
-    names: dict[str, list[int]] = {}
-    for j in range(model.n):
-        if model.x[j] is not False:
-            for nm in model.names_of(j):
-                names.setdefault(nm, []).append(j)
+    live = [j for j in range(model.n) if model.x[j] is not False]
+    names = {j: model.names_of(j) for j in live}
+    pairs = [(j, c) for c in live for j in live if j < c and names[j] & names[c]]
     terms = []
     pays = []
     steps = _table(eff.table, model.max_cards)
     for s in range(eff.n_suits):
         suited = [L.and_([model.x[j], L.or_([model.kept[j], model.keeps(j)]), model.suit(j, s)])
-                  for j in range(model.n)]
+                  for j in live]
         enough = _at_least(model, [x for x in suited if x is not False], 3)
         if enough is False:
             continue
-        present = []
-        for nm, holders in sorted(names.items()):
-            lits = [L.and_([model.kept[j], model.suit(j, s), model.name(j, nm)])
-                    for j in holders]
-            lits = [x for x in lits if x is not False]
-            if lits:
-                p = model.m.new_bool_var("name")
-                model.m.add_bool_or(lits).only_enforce_if(p)
-                present.append(p)
+        held = {j: L.and_([model.kept[j], model.suit(j, s)]) for j in live}
+        count = [h for h in held.values() if h is not False]
+        repeats: dict[int, list] = {}
+        for j, c in pairs:
+            same = L.or_(L.and_([model.name(j, nm), model.name(c, nm)])
+                         for nm in sorted(names[j] & names[c]))
+            both = L.and_([held[j], held[c], same])
+            if both is not False:
+                repeats.setdefault(c, []).append(both)
+        repeat = []
+        for ways in repeats.values():
+            r = model.m.new_bool_var("repeat")  # may be true only if c repeats a name
+            L.implies(L.or_(ways), r)
+            repeat.append(r)
         for need, extra in steps:
-            b = _at_least(model, present, need)
-            if b is not False:
-                terms.append((extra, L.and_([gate, enough, b])))
-        pays.append(sum(x for _, x in steps if _ <= len(present)))
+            if len(count) < need:
+                continue
+            b = model.m.new_bool_var("names")
+            model.m.add(sum(count) - sum(repeat) >= need * b)
+            terms.append((extra, L.and_([gate, enough, b])))
+        pays.append(sum(x for _, x in steps if _ <= len(count)))
     # the held cards' suits split among the suits; a multi-suit card (Phoenix) counts in each
-    extra = sum(sorted((model.max_suits(j) - 1 for j in range(model.n)
-                        if model.x[j] is not False), reverse=True)[:model.max_cards])
+    extra = sum(sorted((model.max_suits(j) - 1 for j in live), reverse=True)[:model.max_cards])
     reach = _best_split(model.max_cards + extra,
                         lambda k: max([p for need, p in eff.table if k >= need] + [0]))
     return model.capped(terms, gate, min(reach, sum(pays)), i)
@@ -1140,7 +1195,6 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
             model.exclude(cand.cards)
     solves = 0
     proven = False
-    hint = None
     while True:
         left = None if time_limit is None else time_limit - (time.perf_counter() - t0)
         if left is not None and left <= 0:
@@ -1167,8 +1221,15 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
         found.sort(key=key)
         if status != cp_model.OPTIMAL:
             break  # out of time: the best found so far, not proven
-        bound = round(solver.objective_value)
+        bound = round(solver.value(model.objective))
         if len(found) >= top:
+            if model.ordered:
+                # the solution is the best remaining hand in the order of ``key`` (its total
+                # as the model sees it): anything listed that ranks at least as well wins
+                reached = Candidate(tuple(base + extra), tuple(extra), bound, {})
+                if key(found[top - 1]) <= key(reached):
+                    proven = True
+                    break
             last = found[top - 1].total
             if last > bound:
                 proven = True
@@ -1176,9 +1237,8 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
             if last == bound and sum(1 for c in found if c.total == last) >= max_ties:
                 proven = True  # the value is proven; not every tied hand is listed
                 break
-        hint = bound
-        # every later solution scores at most this bound: say so, it prunes the search
-        model.m.add(model.objective <= hint)
+        # every later solution is worth at most this one: say so, it prunes the next search
+        model.m.add(model.goal <= round(solver.objective_value))
     found.sort(key=key)
     return SearchResult(found, proven, solves, time.perf_counter() - t0)
 

@@ -90,10 +90,10 @@ def score_set(base: Sequence[Card], discard: Sequence[Card], catalog: Catalog,
 
 
 def rank_key(cand: Candidate, order: Callable[[Card], int]) -> tuple:
-    """Higher total first; then the game's own tie-break (lower printed strength); then
-    the earlier cards of the pool."""
-    return (-cand.total, sum(c.strength for c in cand.cards),
-            tuple(sorted(order(c) for c in cand.cards)))
+    """Higher total first; then the game's own tie-break (lower printed strength); then the
+    hand holding the earliest card of the pool where two hands differ."""
+    early = sum(1 << (1000 - order(c)) for c in cand.cards)
+    return (-cand.total, sum(c.strength for c in cand.cards), -early)
 
 
 def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
