@@ -124,5 +124,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, card_files: tuple[str, ...]
             click.echo(result_table(result, title=label if len(results) > 1 else None))
 
 
+from . import commands_serve  # noqa: E402,F401  (registers ``fr-score serve``)
+
 if __name__ == "__main__":  # pragma: no cover
     main()

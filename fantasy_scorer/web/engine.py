@@ -1,0 +1,231 @@
+"""The web app's only doorway into the engine's optional pieces.
+
+The optimizer (:mod:`fantasy_scorer.solve`), the referee's trace, translated card names and
+share codes are built alongside the web app. Each is reached through one function here, so the
+rest of the app never imports them directly and a missing piece has exactly one fallback:
+
+* :func:`score_hand` chooses open choices with the optimizer; without it the hand is scored
+  with its choices as given (open choices unassigned) and says so (``optimized`` is False).
+  Nothing is ever labelled optimal unless the optimizer chose it.
+* :func:`best_discard` ranks the discards of an 8-card pool (the optimizer's best-of-8, or,
+  without it, each 7-card hand scored as given, again marked not optimized).
+* :func:`explain_hand` gives the referee's trace (or the score sheet's per-card statuses).
+* :func:`parse_code` / :func:`to_code` read and write the share code of a pool of cards.
+* :func:`card_name`, :func:`suit_name` and :func:`languages` give display names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from .. import effects as fx
+from ..catalog import Card, Catalog, fold
+from ..errors import ScorerError
+from ..hand import ChoiceValue, Hand
+from ..resolve import Result, resolve
+
+try:  # the optimizer is merged separately; see the module docstring
+    from ..solve.api import best_hand as _best_hand  # type: ignore[import-not-found]
+    from ..solve.api import optimize as _optimize  # type: ignore[import-not-found]
+except ImportError:  # pragma: no cover - depends on which pieces are installed
+    _best_hand = _optimize = None
+
+#: True when open choices are chosen by the optimizer rather than left unassigned.
+HAS_OPTIMIZER = _optimize is not None
+
+
+# --------------------------------------------------------------------------------------------
+# Scoring and discard advice
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Scored:
+    """A scored hand and how its open choices were settled."""
+
+    result: Result
+    optimized: bool  # open choices were chosen by the optimizer
+    proven: bool | None  # the optimizer proved its choices best; None when it did not run
+
+    @property
+    def hand(self) -> Hand:
+        return self.result.hand
+
+
+def score_hand(hand: Hand, optimize: bool = True) -> Scored:
+    """Score ``hand``; its open choices are chosen optimally when ``optimize`` and possible.
+
+    Pinned choices (those in ``hand.choices``) are always kept as given.
+    """
+    if optimize and _optimize is not None and hand.open_choices:
+        sol = _optimize(hand)
+        return Scored(sol.result, True, bool(sol.proven))
+    return Scored(resolve(hand), False, None)
+
+
+@dataclass(frozen=True)
+class Discard:
+    """One way to go from 8 cards to a hand: the card let go and the hand that remains."""
+
+    card: Card
+    scored: Scored
+
+
+def best_discard(pool: tuple[Card, ...], catalog: Catalog) -> list[Discard]:
+    """Every discard of a one-card-too-many pool, best first (highest total, then the
+    lowest base strength, the game's tie-break)."""
+    if _best_hand is not None:  # pragma: no cover - until the optimizer is merged
+        solutions = _best_hand(list(pool))
+        out = []
+        for sol in solutions:
+            left = [c for c in pool if c not in sol.hand.cards]
+            if len(left) == 1:
+                out.append(Discard(left[0], Scored(sol.result, True, bool(sol.proven))))
+    else:
+        out = []
+        for c in pool:
+            rest = tuple(x for x in pool if x is not c)
+            try:
+                hand = Hand(catalog, rest)
+            except ScorerError:
+                continue  # e.g. the 8th card of a Necromancer pool without Necromancer
+            out.append(Discard(c, score_hand(hand, optimize=False)))
+    out.sort(key=lambda d: (-d.scored.result.total, d.scored.result.base_strength))
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# The referee's trace
+# --------------------------------------------------------------------------------------------
+
+
+def explain_hand(scored: Scored, lang: str = "en") -> dict[str, Any]:
+    """``{"text": str, "steps": [{"card", "text"}]}``: why each card scores what it does."""
+    steps = []
+    for ln in scored.result.lines:
+        name = ln.name if ln.as_name == ln.name else f"{ln.name} as {ln.as_name}"
+        if ln.blanked:
+            what = "blanked, 0 points"
+        else:
+            parts = [f"base {ln.base}"]
+            if ln.bonus:
+                parts.append(f"bonus {ln.bonus:+d}")
+            if ln.penalty:
+                parts.append(f"penalty {ln.penalty:+d}")
+            what = ", ".join(parts) + f" = {ln.points}"
+        text = f"{name} ({ln.suit}): {what}" + (f"; {ln.status}" if ln.status else "")
+        steps.append({"card": ln.name, "text": text})
+    text = "\n".join(s["text"] for s in steps) + f"\nTotal: {scored.result.total}"
+    return {"text": text, "steps": steps}
+
+
+# --------------------------------------------------------------------------------------------
+# Share codes: FR21,FR45,FR13+FR49:FR12:beast,FR53:FR37
+# --------------------------------------------------------------------------------------------
+
+CODE_WHERE = "share code"
+
+
+def _code_card(catalog: Catalog, text: str, item: str) -> Card:
+    key = text.strip().upper()
+    card = catalog.by_id.get(key)
+    if card is None:
+        hint = catalog.suggest(key, [c.id for c in catalog.cards]) if key else ""
+        raise ScorerError(f"unknown card id '{text.strip()}' in '{item}'{hint}", CODE_WHERE)
+    return card
+
+
+def _code_choice(catalog: Catalog, card: Card, parts: list[str], item: str) -> ChoiceValue:
+    if card.choice is None:
+        raise ScorerError(f"{card.id} ({card.name}) makes no choice; remove the ':' part of "
+                          f"'{item}'", CODE_WHERE)
+    if len(parts) == 1 and parts[0].strip().lower() == "none":
+        return None
+    if isinstance(card.choice, fx.ChangeSuit):
+        if len(parts) != 2:
+            raise ScorerError(f"{card.id} ({card.name}) needs '{card.id}:TARGET_ID:suit', "
+                              f"got '{item}'", CODE_WHERE)
+        suit = next((s for s in catalog.suits if fold(s) == fold(parts[1])), None)
+        if suit is None:
+            raise ScorerError(f"unknown suit '{parts[1]}' in '{item}'", CODE_WHERE)
+        return (_code_card(catalog, parts[0], item), suit)
+    if len(parts) != 1:
+        raise ScorerError(f"{card.id} ({card.name}) needs '{card.id}:TARGET_ID', got '{item}'",
+                          CODE_WHERE)
+    return _code_card(catalog, parts[0], item)
+
+
+def parse_code(code: str, catalog: Catalog) -> tuple[tuple[Card, ...], dict[str, ChoiceValue]]:
+    """The cards and pinned choices a share code names (not yet checked as a hand).
+
+    Items are card ids separated by commas; a card that makes a choice may carry it after a
+    colon (``FR53:FR37``, ``FR49:FR12:beast``, ``FR52:none``); one optional ``+`` separates the
+    plain cards from those carrying a choice. Validation of the hand is the caller's.
+    """
+    text = code.strip()
+    if not text:
+        return (), {}
+    sections = text.split("+")
+    if len(sections) > 2:
+        raise ScorerError("a share code has at most one '+'", CODE_WHERE)
+    items = [it.strip() for sec in sections for it in sec.split(",") if sec.strip()]
+    cards: list[Card] = []
+    choices: dict[str, ChoiceValue] = {}
+    for item in items:
+        if not item:
+            raise ScorerError("empty item; remove the extra comma", CODE_WHERE)
+        head, *parts = item.split(":")
+        card = _code_card(catalog, head, item)
+        if card in cards:
+            raise ScorerError(f"{card.id} ({card.name}) appears twice; each card exists once",
+                              CODE_WHERE)
+        cards.append(card)
+        if parts:
+            choices[card.id] = _code_choice(catalog, card, parts, item)
+    return tuple(cards), choices
+
+
+def _value_code(value: ChoiceValue) -> str:
+    if value is None:
+        return "none"
+    if isinstance(value, tuple):
+        return f"{value[0].id}:{'-'.join(value[1].lower().split())}"
+    return value.id
+
+
+def to_code(cards: tuple[Card, ...], choices: Mapping[str, ChoiceValue]) -> str:
+    """The canonical share code: plain cards, then ``+`` and the cards with a pinned choice."""
+    plain = [c.id for c in cards if c.id not in choices]
+    pinned = [f"{c.id}:{_value_code(choices[c.id])}" for c in cards if c.id in choices]
+    return ",".join(plain) + ("+" + ",".join(pinned) if pinned else "")
+
+
+# --------------------------------------------------------------------------------------------
+# Display names
+# --------------------------------------------------------------------------------------------
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    """Languages the page offers (English only until translated names are available)."""
+    return ("en",)
+
+
+def card_name(card: Card, lang: str = "en") -> str:
+    """A card's name in ``lang`` (its English name when there is no translation)."""
+    return card.name
+
+
+def suit_name(suit: str, lang: str = "en") -> str:
+    """A suit's name in ``lang``."""
+    return suit
+
+
+def check_lang(lang: str) -> str:
+    """``lang`` if the page can show it, else a one-line error listing the languages."""
+    if lang not in languages():
+        raise ScorerError(f"unknown language '{lang}' (one of {', '.join(languages())})")
+    return lang
