@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
-from urllib.parse import urlencode
 
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
@@ -103,8 +102,7 @@ def create_app(catalog: Catalog | None = None) -> FastAPI:
             pool = service.pool_from_code(catalog, page.code_from_query(code))
             if toggle is not None or pins:
                 pool = page.apply_edits(pool, names, toggle, pins)
-                query = {"code": pool.code, **({"lang": lang} if lang != "en" else {})}
-                return RedirectResponse("/?" + urlencode(query), status_code=303)
+                return RedirectResponse(page.href(pool.code, lang), status_code=303)
         except ScorerError as e:
             ctx = page.context(catalog, service.Pool(catalog), "en", app.version,
                                error=str(e))

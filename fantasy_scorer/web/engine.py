@@ -74,27 +74,46 @@ class Discard:
     scored: Scored
 
 
-def best_discard(pool: tuple[Card, ...], catalog: Catalog) -> list[Discard]:
+def best_discard(pool: tuple[Card, ...], catalog: Catalog,
+                 pins: Mapping[str, ChoiceValue] | None = None) -> list[Discard]:
     """Every discard of a one-card-too-many pool, best first (highest total, then the
-    lowest base strength, the game's tie-break)."""
+    lowest base strength, the game's tie-break).
+
+    The optimizer makes every choice of each remaining hand. Without it, each remaining hand
+    keeps the pins that still hold once the card is gone, the rest left unassigned.
+    """
+    out: list[Discard] = []
     if _best_hand is not None:  # pragma: no cover - until the optimizer is merged
-        solutions = _best_hand(list(pool))
-        out = []
-        for sol in solutions:
+        for sol in _best_hand(list(pool)):
             left = [c for c in pool if c not in sol.hand.cards]
             if len(left) == 1:
                 out.append(Discard(left[0], Scored(sol.result, True, bool(sol.proven))))
     else:
-        out = []
         for c in pool:
             rest = tuple(x for x in pool if x is not c)
-            try:
-                hand = Hand(catalog, rest)
-            except ScorerError:
-                continue  # e.g. the 8th card of a Necromancer pool without Necromancer
-            out.append(Discard(c, score_hand(hand, optimize=False)))
+            hand = _hand_keeping_pins(catalog, rest, pins or {})
+            if hand is not None:
+                out.append(Discard(c, score_hand(hand, optimize=False)))
     out.sort(key=lambda d: (-d.scored.result.total, d.scored.result.base_strength))
     return out
+
+
+def _hand_keeping_pins(catalog: Catalog, cards: tuple[Card, ...],
+                       pins: Mapping[str, ChoiceValue]) -> Hand | None:
+    """``cards`` as a hand with the pins that still apply, or None if not a legal hand."""
+    try:
+        Hand(catalog, cards)
+    except ScorerError:
+        return None  # e.g. eight cards whose Necromancer was the one let go
+    kept: dict[str, ChoiceValue] = {}
+    for cid, value in pins.items():
+        try:
+            trial = Hand(catalog, cards, {**kept, cid: value})
+            resolve(trial)  # Island's target is checked after the identities (R4)
+        except ScorerError:
+            continue
+        kept[cid] = value
+    return Hand(catalog, cards, kept)
 
 
 # --------------------------------------------------------------------------------------------

@@ -21,7 +21,7 @@ from . import engine, service
 def href(code: str, lang: str, **extra: str) -> str:
     """The page's address for a share code (the language only when not English)."""
     query = {"code": code, **({"lang": lang} if lang != "en" else {}), **extra}
-    return "/?" + urlencode(query)
+    return "/?" + urlencode(query, safe=",:")  # readable links; a '+' is sent as %2B
 
 
 def code_from_query(text: str) -> str:
@@ -83,6 +83,8 @@ def context(catalog: Catalog, pool: service.Pool, lang: str, version: str,
                 error = error or str(e)
     if n == service.MAX_POOL:
         best = service.best_json(pool, lang)
+        for d in best["discards"]:
+            d["href"] = href(pool.code, lang, toggle=d["id"])
         if score is None:
             notice = f"{n} cards: discard one. The advice below says which."
     return {

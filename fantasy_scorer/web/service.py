@@ -256,7 +256,7 @@ def best_json(pool: Pool, lang: str = "en") -> dict[str, Any]:
             f"discard advice needs {MAX_POOL} cards (a hand of {BASE_HAND} and the card just "
             f"drawn); got {len(pool.cards)}"
         )
-    advice = engine.best_discard(pool.cards, pool.catalog)
+    advice = engine.best_discard(pool.cards, pool.catalog, pool.choices)
     if not advice:
         raise ScorerError("no card can be discarded to leave a legal hand")
     return {

@@ -12,11 +12,11 @@
     { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
   const signed = (n) => (n > 0 ? "+" + n : String(n));
 
+  // The page's address for a share code; commas and colons stay readable, '+' is %2B.
   function href(code, extra) {
-    const q = new URLSearchParams({ code });
-    if (state.lang !== "en") q.set("lang", state.lang);
-    for (const [k, v] of Object.entries(extra || {})) q.set(k, v);
-    return "/?" + q.toString();
+    const q = { code, ...(state.lang !== "en" ? { lang: state.lang } : {}), ...(extra || {}) };
+    return "/?" + Object.entries(q).map(([k, v]) => k + "=" +
+      encodeURIComponent(v).replace(/%2C/g, ",").replace(/%3A/g, ":")).join("&");
   }
 
   async function post(path, body) {
@@ -71,7 +71,7 @@
     let text = "";
     if (score && score.optimized) {
       text = "Unpinned choices chosen by the optimizer" + (score.proven ? " (proven best)." : ".");
-    } else if (score && score.choosers.length && !state.optimizer) {
+    } else if (score && !state.optimizer && score.choosers.some((ch) => ch.pinned === null)) {
       text = "The optimizer is not available here: unpinned choices are left unassigned.";
     }
     note.textContent = text;
