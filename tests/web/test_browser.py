@@ -65,7 +65,7 @@ def test_a_full_hand_at_the_table(phone, live_url) -> None:
     expect(page.locator("#total")).to_have_text("260")
     assert resolve(hand(SEVEN, **{MIRAGE: RAINSTORM})).total == 260
     expect(page.locator(f'#sheet li[data-card="{MIRAGE}"] .as')).to_have_text("as Rainstorm")
-    expect(page.locator(f'#sheet li[data-card="FR08"] .mark-cleared')).to_be_visible()
+    expect(page.locator('#sheet li[data-card="FR08"] .mark-cleared')).to_be_visible()
     expect(page).to_have_url(re.compile(f"code=.*{MIRAGE}:{RAINSTORM}"))
 
     # The referee's trace.
