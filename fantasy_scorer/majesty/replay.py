@@ -108,7 +108,8 @@ def describe(
     elif move.trade < 0:
         text += f", trades {-move.trade} meeples for points"
     if healed >= 0:
-        text += f", heals a {CHARACTERS[healed]}"
+        name = CHARACTERS[healed]
+        text += f", heals {'an' if name[0] in 'AEIOU' else 'a'} {name}"
     for q, name in enumerate(game.names):
         infirmary = game.stacks[q][INFIRMARY]
         if q != player and len(infirmary) > before[q]:
