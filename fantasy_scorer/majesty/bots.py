@@ -123,11 +123,11 @@ def lineup_for(players: int, bots: Sequence[str] | None) -> list[str]:
     """The bot of each seat: as given, or alternating greedy and random."""
     if not bots:
         return [("greedy", "random")[i % 2] for i in range(players)]
-    if len(bots) != players:
-        raise ValueError(f"--bots names {len(bots)} bots for {players} players; give {players}")
     for name in bots:
         if name not in BOTS:
             raise ValueError(f"unknown bot {name!r}: use {' or '.join(BOTS)}")
+    if len(bots) != players:
+        raise ValueError(f"--bots names {len(bots)} bots for {players} players; give {players}")
     return list(bots)
 
 
