@@ -20,6 +20,7 @@ play a move and (without changing anything) to price it for the greedy bot.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Sequence
 from typing import NamedTuple
 
@@ -110,11 +111,11 @@ class Game:
                 f"the deck has {len(deck)} cards but {n} players need {REALM_SIZE * n} "
                 f"({REALM_SIZE} each)"
             )
-        for card in set(deck):
-            if list(deck).count(card) > IN_BOX[card]:
+        for card, count in sorted(Counter(deck).items()):
+            if count > IN_BOX[card]:
                 raise ValueError(
-                    f"the deck has {list(deck).count(card)} {card_name(card)} cards but the "
-                    f"box has only {IN_BOX[card]}"
+                    f"the deck has {count} {card_name(card)} cards but the box has only "
+                    f"{IN_BOX[card]}"
                 )
         self.names = tuple(names)
         self.side = parse_side(side)

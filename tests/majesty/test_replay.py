@@ -106,6 +106,19 @@ def test_seeded_log_matches_the_engine_setup():
     assert result.final == game.final_score()
 
 
+def test_explicit_deck_log_round_trip():
+    from fantasy_scorer.majesty.engine import Game
+
+    game = Game.new(["Ann", "Bob", "Cid"], "ABABABAB", seed=4, all60=True)
+    while not game.over:
+        game.play(game.legal_moves()[len(game.history) % len(game.legal_moves())])
+    data = game.log(explicit_deck=True)
+    assert "seed" not in data and len(data["deck"]) == 60
+    result = replay(parse_replay_log(data))
+    assert result.error is None
+    assert result.final == game.final_score()
+
+
 def test_example_replay_works():
     result = replay(parse_replay_log(load_yaml(EXAMPLE)))
     assert result.error is None
