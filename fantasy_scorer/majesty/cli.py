@@ -106,7 +106,7 @@ def main(ctx: click.Context) -> None:
 
 
 @main.command("score")
-@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.argument("file")
 @click.option("--json", "as_json", is_flag=True, help="Print the scoring as JSON.")
 @click.option("--partial", is_flag=True, help="Allow realms with fewer than 12 cards.")
 @click.option(
@@ -125,7 +125,7 @@ def score_command(file: str, as_json: bool, partial: bool, meeple_tiebreak: bool
 
 
 @main.command("replay")
-@click.argument("log", type=click.Path(exists=True, dir_okay=False))
+@click.argument("log")
 @click.option("--json", "as_json", is_flag=True, help="Print turns and scoring as JSON.")
 @click.option("--partial", is_flag=True, help="Score a log that stops before the game end.")
 def replay_command(log: str, as_json: bool, partial: bool) -> None:

@@ -144,10 +144,12 @@ def test_bad_game_files_exit_2_with_one_line(tmp_path, text, message):
     assert message in lines[0]
 
 
-def test_missing_file_is_a_usage_error(tmp_path):
-    result = run(tmp_path / "nope.yaml")
-    assert result.exit_code == 2
-    assert "does not exist" in result.output
+def test_missing_file_or_directory(tmp_path):
+    for args in ([tmp_path / "nope.yaml"], [tmp_path], ["replay", tmp_path / "nope.yaml"]):
+        result = run(*args)
+        assert result.exit_code == 2
+        assert result.stderr.startswith("Error: cannot read ")
+        assert result.stderr.count("\n") == 1
 
 
 def test_replay_example():
