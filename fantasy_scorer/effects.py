@@ -57,17 +57,20 @@ class Term:
     except_names: frozenset[str] = frozenset()
     other: bool = False
 
+    #: For a bare single-suit term, the suit's index (it is counted from suit totals alone);
+    #: otherwise -1. Computed once, as terms are asked this in every evaluation.
+    suit_index: int = field(init=False, repr=False, compare=False, default=-1)
+
+    def __post_init__(self) -> None:
+        plain = (not self.any and not self.names and not self.except_suits
+                 and not self.except_names and self.suits != 0
+                 and self.suits & (self.suits - 1) == 0)
+        object.__setattr__(self, "suit_index", self.suits.bit_length() - 1 if plain else -1)
+
     @property
     def plain_suit(self) -> bool:
         """True for a bare suit term: it can be counted from suit totals alone."""
-        return (
-            not self.any
-            and not self.names
-            and not self.except_suits
-            and not self.except_names
-            and self.suits != 0
-            and self.suits & (self.suits - 1) == 0
-        )
+        return self.suit_index >= 0
 
     def matches(self, card: Holder, source: object = None) -> bool:
         """Whether ``card`` is selected by this term (``source`` is the card holding the effect)."""
@@ -158,19 +161,15 @@ class View:
         self.suit_names = suit_names
         totals = [0] * len(suit_names)
         for c in suited:
-            s = c.suits
-            i = 0
-            while s:
-                if s & 1:
-                    totals[i] += 1
-                s >>= 1
-                i += 1
+            for i in _bits(c.suits):
+                totals[i] += 1
         self.suit_totals = totals
 
     def count(self, term: Term, source: object) -> int:
         """How many cards ``term`` selects (a card with two matching suits counts once)."""
-        if term.plain_suit:
-            n = self.suit_totals[term.suits.bit_length() - 1]
+        i = term.suit_index
+        if i >= 0:
+            n = self.suit_totals[i]
             if term.other and source is not None and source.suits & term.suits:  # type: ignore[attr-defined]
                 n -= 1
             return n
@@ -200,6 +199,17 @@ class View:
                 if c not in seen:
                     seen.append(c)
         return seen
+
+
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """Indices of the set bits of a suit mask (memoised: there are few distinct masks)."""
+    found = _BITS.get(mask)
+    if found is None:
+        found = _BITS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return found
 
 
 def _names(cards: Sequence[Holder]) -> str:
@@ -680,7 +690,10 @@ class Clears:
     kind = "clears"
 
     def hits(self, card: Holder, me: Holder) -> bool:
-        return any(t.matches(card, me) for t in self.targets)
+        for t in self.targets:
+            if t.matches(card, me):
+                return True
+        return False
 
 
 @dataclass(frozen=True)
@@ -693,7 +706,10 @@ class ClearsWord:
     kind = "clears_word"
 
     def hits(self, card: Holder, me: Holder) -> bool:
-        return any(t.matches(card, me) for t in self.targets)
+        for t in self.targets:
+            if t.matches(card, me):
+                return True
+        return False
 
 
 # --------------------------------------------------------------------------------------------

@@ -105,6 +105,8 @@ def _immunity(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
     makes immune, blanked or not (Lich, Necromancer of the expansion: every Undead, C3)."""
     for s in slots:
         card = s.card
+        if not card.grants_immunity and type(card.choice) is not fx.Protect:
+            continue
         if type(card.choice) is fx.Protect:
             value = choices.get(card.id)
             if value is not None:
@@ -123,6 +125,8 @@ def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
     """Step 3: every clearing, by every card, blanked later or not (R5, R6)."""
     for s in slots:
         card = s.card
+        if not card.clears and not card.clears_word and type(card.choice) is not fx.ClearOne:
+            continue
         for eff in card.clears:
             for t in slots:
                 if eff.hits(t, s):
@@ -217,6 +221,14 @@ def _blanking(slots: Sequence[Slot]) -> None:
     the same whatever the order.
     """
     n = len(slots)
+    for s in slots:
+        a = s.active
+        if a.blanks or a.conditions or a.lonely:
+            break
+    else:  # nobody blanks anybody: the common case
+        for s in slots:
+            s.state = KEPT
+        return
     attackers: list[list[int]] = [[] for _ in range(n)]
     any_rule = False
     for j, s in enumerate(slots):
