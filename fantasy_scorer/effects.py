@@ -617,18 +617,25 @@ class PerPlayer(PointEffect):
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Blanks:
-    """Penalty: blanks every card selected by ``targets`` (it may select its own card, R8)."""
+class Selecting:
+    """An effect that acts on every card its ``targets`` select (blanking, clearing)."""
 
     targets: tuple[Term, ...]
-    kind = "blanks"
 
     def hits(self, card: Holder, me: Holder) -> bool:
         for t in self.targets:
             if t.matches(card, me):
                 return True
         return False
+
+
+@dataclass(frozen=True)
+class Blanks(Selecting):
+    """Penalty: blanks every card selected by ``targets`` (it may select its own card, R8)."""
+
+    targets: tuple[Term, ...]
+    kind = "blanks"
+
 
     def strike(self, mask: int) -> Blanks | None:
         t = strike(self.targets, mask)
@@ -683,21 +690,16 @@ class BlanksLonely:
 
 
 @dataclass(frozen=True)
-class Clears:
+class Clears(Selecting):
     """Clears the whole penalty of every selected card (Mountain, Cavern, Protection Rune…)."""
 
     targets: tuple[Term, ...]
     kind = "clears"
 
-    def hits(self, card: Holder, me: Holder) -> bool:
-        for t in self.targets:
-            if t.matches(card, me):
-                return True
-        return False
 
 
 @dataclass(frozen=True)
-class ClearsWord:
+class ClearsWord(Selecting):
     """Strikes a suit word from the penalties of the selected cards (Rangers, Warship; R6)."""
 
     suits: int
@@ -705,11 +707,6 @@ class ClearsWord:
     targets: tuple[Term, ...]
     kind = "clears_word"
 
-    def hits(self, card: Holder, me: Holder) -> bool:
-        for t in self.targets:
-            if t.matches(card, me):
-                return True
-        return False
 
 
 # --------------------------------------------------------------------------------------------
