@@ -14,10 +14,9 @@ from typing import Any
 
 import click
 
-from .catalog import Catalog, load_catalog
+from .catalog import EDITIONS, EXPANSIONS, Catalog, load_catalog
 from .errors import ScorerError
-from .handfile import read_hand
-from .names import Names
+from .handfile import load_hand
 from .report import result_json, result_table
 from .resolve import resolve
 
@@ -86,6 +85,17 @@ def cards_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
+def game_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--expansion, --edition and --players (a hand file may set them too)."""
+    fn = click.option("--players", type=click.IntRange(2, 6), default=None,
+                      help="Number of players (Genie, Spyglass).")(fn)
+    fn = click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
+                      help="deluxe: the Deluxe-edition Phoenix replaces the promo Phoenix.")(fn)
+    fn = click.option("--expansion", type=click.Choice(sorted(EXPANSIONS)), default=None,
+                      help="Play with an expansion's cards (cursed-hoards).")(fn)
+    return fn
+
+
 def catalog_from(card_files: tuple[str, ...]) -> Catalog:
     return load_catalog(card_files)
 
@@ -94,8 +104,10 @@ def catalog_from(card_files: tuple[str, ...]) -> Catalog:
 @click.argument("files", nargs=-1, required=True, metavar="HAND_FILE...")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object per hand.")
 @cards_option
+@game_options
 @fail_cleanly
-def score_cmd(files: tuple[str, ...], as_json: bool, card_files: tuple[str, ...]) -> None:
+def score_cmd(files: tuple[str, ...], as_json: bool, card_files: tuple[str, ...],
+              expansion: str | None, edition: str | None, players: int | None) -> None:
     """Score hand files (the default command; '-' reads standard input).
 
     One card per line; '#' starts a comment. A choice goes on its card's line:
@@ -107,14 +119,15 @@ def score_cmd(files: tuple[str, ...], as_json: bool, card_files: tuple[str, ...]
       Book of Changes: Blizzard -> Beast
       Island: Wildfire
 
-    Necromancer's extra card is simply listed as the 8th card.
+    Necromancer's extra card is simply listed as the 8th card. With the Cursed Hoards
+    expansion, a file may start with 'expansion: cursed-hoards' and 'players: N' lines and
+    list its Cursed Items and the discard area under '[cursed items]' and '[discard]'.
     """
-    catalog = catalog_from(card_files)
-    names = Names(catalog)
     results = []
     for path in files:
         text, label = read_text(path)
-        results.append((label, resolve(read_hand(text, label, catalog, names))))
+        hand = load_hand(text, label, card_files, expansion, edition, players)
+        results.append((label, resolve(hand)))
     for i, (label, result) in enumerate(results):
         if as_json:
             click.echo(json.dumps(result_json(result), ensure_ascii=False))
