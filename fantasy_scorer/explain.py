@@ -204,7 +204,7 @@ def _identities(result: Result) -> list[Step]:
         changed = next((t for t in result.slots if t.card is target and t.changed_by), None)
         if changed is not None and "suit" in eff.takes:
             text += (f"; it copies the printed suit, although {changed.changed_by.name} "  # type: ignore[union-attr]
-                     f"changes {target.name}'s suit later")
+                     f"changes the suit of {target.name} later")
             rulings = ("R1",) + tuple(r for r in rulings if r != "R1")
         steps.append(Step("identity", s.card, text, rulings, by=(target,)))
     return steps
@@ -278,7 +278,7 @@ def _clearing(result: Result) -> list[Step]:
                     notes.append(f"{c.name} is blanked later but still clears")
             whose = "the penalty it copied" if _penalty_source(s) is not s.card else "its penalty"
             text = (f"{_and([c.name for c in s.cleared_by])} clear"
-                    f"{'s' if len(s.cleared_by) == 1 else ''} {_label(s)}'s penalty "
+                    f"{'s' if len(s.cleared_by) == 1 else ''} the penalty of {_label(s)} "
                     f"({penalty_words(s)}): {whose} counts for nothing")
             if s.penalty.blanks:
                 text += " and it blanks nothing"
@@ -294,7 +294,7 @@ def _clearing(result: Result) -> list[Step]:
             after = describe_penalty(s.active) if s.active else None
             verb = "clears" if len(clearers) == 1 else "clear"
             text = (f"{_and([c.name for c in clearers])} {verb} the word {_and(words)} from "
-                    f"{_label(s)}'s penalty ({penalty_words(s)}): ")
+                    f"the penalty of {_label(s)} ({penalty_words(s)}): ")
             text += f"what is left is '{after}'" if after else "nothing of it is left"
             steps.append(Step("clear", s.card, text, ("R6",), by=tuple(clearers)))
     return steps
