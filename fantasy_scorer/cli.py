@@ -15,11 +15,11 @@ from typing import Any
 
 import click
 
-from .catalog import Catalog, load_catalog
+from .catalog import EDITIONS, EXPANSIONS, Catalog, load_catalog
 from .errors import ScorerError
 from .hand import Hand
-from .handfile import read_hand
-from .names import Names
+from .handfile import load_hand, names_for
+from .names import check_lang
 from .render import console_for, output_options, print_result
 from .report import result_json
 from .resolve import resolve
@@ -93,6 +93,17 @@ def cards_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
+def game_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """--expansion, --edition and --players (a hand file may set them too)."""
+    fn = click.option("--players", type=click.IntRange(2, 6), default=None,
+                      help="Number of players (Genie, Spyglass).")(fn)
+    fn = click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
+                      help="deluxe: the Deluxe-edition Phoenix replaces the promo Phoenix.")(fn)
+    fn = click.option("--expansion", type=click.Choice(sorted(EXPANSIONS)), default=None,
+                      help="Play with an expansion's cards (cursed-hoards).")(fn)
+    return fn
+
+
 def catalog_from(card_files: tuple[str, ...]) -> Catalog:
     return load_catalog(card_files)
 
@@ -104,16 +115,19 @@ def code_option(fn: Callable[..., Any]) -> Callable[..., Any]:
     )(fn)
 
 
-def load_hands(files: tuple[str, ...], codes: tuple[str, ...], catalog: Catalog,
-               names: Names) -> list[tuple[str, Hand]]:
+def load_hands(files: tuple[str, ...], codes: tuple[str, ...], card_files: tuple[str, ...],
+               expansion: str | None, edition: str | None, players: int | None
+               ) -> list[tuple[str, Hand]]:
     """(label, hand) for every hand file and share code given, in that order."""
     if not files and not codes:
         raise ScorerError("give a hand file ('-' reads standard input) or --code")
     hands = []
     for path in files:
         text, label = read_text(path)
-        hands.append((label, read_hand(text, label, catalog, names)))
-    hands += [(code, parse_code(code, catalog)) for code in codes]
+        hands.append((label, load_hand(text, label, card_files, expansion, edition, players)))
+    if codes:
+        catalog = load_catalog(card_files, expansion, edition)
+        hands += [(code, parse_code(code, catalog)) for code in codes]
     return hands
 
 
@@ -124,9 +138,11 @@ def load_hands(files: tuple[str, ...], codes: tuple[str, ...], catalog: Catalog,
 @click.option("--print-code", is_flag=True, help="Print each hand's share code instead.")
 @output_options
 @cards_option
+@game_options
 @fail_cleanly
 def score_cmd(files: tuple[str, ...], as_json: bool, codes: tuple[str, ...], print_code: bool,
-              lang: str | None, no_color: bool, card_files: tuple[str, ...]) -> None:
+              lang: str | None, no_color: bool, card_files: tuple[str, ...],
+              expansion: str | None, edition: str | None, players: int | None) -> None:
     """Score hand files (the default command; '-' reads standard input).
 
     One card per line; '#' starts a comment. A choice goes on its card's line:
@@ -138,13 +154,13 @@ def score_cmd(files: tuple[str, ...], as_json: bool, codes: tuple[str, ...], pri
       Book of Changes: Blizzard -> Beast
       Island: Wildfire
 
-    Necromancer's extra card is simply listed as the 8th card. Names may be written in any
-    of the game's 11 languages.
+    Necromancer's extra card is simply listed as the 8th card. With the Cursed Hoards
+    expansion, a file may start with 'expansion: cursed-hoards' and 'players: N' lines and
+    list its Cursed Items and the discard area under '[cursed items]' and '[discard]'.
+    Names may be written in any of the game's 11 languages.
     """
-    catalog = catalog_from(card_files)
-    names = Names(catalog)
-    loc = names.localizer(lang)
-    hands = load_hands(files, codes, catalog, names)
+    check_lang(lang)
+    hands = load_hands(files, codes, card_files, expansion, edition, players)
     if print_code:
         for _, hand in hands:
             click.echo(hand_code(hand))
@@ -152,6 +168,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, codes: tuple[str, ...], pri
     results = [(label, resolve(hand)) for label, hand in hands]
     console = None if as_json else console_for(no_color)
     for i, (label, result) in enumerate(results):
+        loc = names_for(result.hand.catalog).localizer(lang)
         if as_json:
             click.echo(json.dumps(result_json(result, loc), ensure_ascii=False))
         else:

@@ -10,18 +10,20 @@ import json
 
 import click
 
+from .catalog import EDITIONS, EXPANSIONS
 from .cli import (
     CONTEXT,
     cards_option,
-    catalog_from,
     code_option,
     fail_cleanly,
+    game_options,
     load_hands,
     main,
     read_text,
 )
 from .explain import explanation_json
-from .names import Names
+from .handfile import names_for
+from .names import check_lang
 from .render import console_for, echo, output_options, print_explanation, print_result, print_rows
 from .report import result_json
 from .table import read_table, score_hand, score_table, table_json, verdict
@@ -33,22 +35,23 @@ from .table import read_table, score_hand, score_table, table_json, verdict
 @click.option("--json", "as_json", is_flag=True, help="The trace as JSON, one object per hand.")
 @output_options
 @cards_option
+@game_options
 @fail_cleanly
 def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], as_json: bool, lang: str | None,
-                no_color: bool, card_files: tuple[str, ...]) -> None:
+                no_color: bool, card_files: tuple[str, ...], expansion: str | None,
+                edition: str | None, players: int | None) -> None:
     """Explain a score step by step, citing the rulings.
 
     In the order of resolution: what each wild card became, what Book of Changes changed,
     every clearing, every blanking decision and why, then each card's points with their
     arithmetic. '[R8 (b)]' cites a ruling of the rules.
     """
-    catalog = catalog_from(card_files)
-    names = Names(catalog)
-    loc = names.localizer(lang)
-    hands = load_hands(files, codes, catalog, names)
+    check_lang(lang)
+    hands = load_hands(files, codes, card_files, expansion, edition, players)
     console = None if as_json else console_for(no_color)
     for i, (label, hand) in enumerate(hands):
         result = score_hand(hand)
+        loc = names_for(hand.catalog).localizer(lang)
         if as_json:
             click.echo(json.dumps(explanation_json(result, loc), ensure_ascii=False))
             continue
@@ -63,9 +66,13 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], as_json: bool, l
 @click.option("--sheets", is_flag=True, help="Also print each player's score sheet.")
 @output_options
 @cards_option
+@click.option("--expansion", type=click.Choice(sorted(EXPANSIONS)), default=None,
+              help="Play with an expansion's cards (or 'expansion:' in the table file).")
+@click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
+              help="deluxe: the Deluxe-edition Phoenix (or 'edition:' in the table file).")
 @fail_cleanly
 def game_cmd(table_file: str, as_json: bool, sheets: bool, lang: str | None, no_color: bool,
-             card_files: tuple[str, ...]) -> None:
+             card_files: tuple[str, ...], expansion: str | None, edition: str | None) -> None:
     """Score and rank a whole table (a YAML file; '-' reads standard input).
 
     \b
@@ -81,11 +88,10 @@ def game_cmd(table_file: str, as_json: bool, sheets: bool, lang: str | None, no_
     discarded). Equal totals are decided by the lowest total base strength; still equal, the
     place is shared.
     """
-    catalog = catalog_from(card_files)
-    names = Names(catalog)
-    loc = names.localizer(lang)
+    check_lang(lang)
     text, label = read_text(table_file)
-    table = read_table(text, label, catalog, names)
+    table = read_table(text, label, card_files, expansion, edition)
+    loc = names_for(table.seats[0].hand.catalog).localizer(lang)
     standings = score_table(table)
     if as_json:
         data = table_json(table, standings, lambda r: result_json(r, loc), loc.card)

@@ -95,6 +95,17 @@ def load_i18n() -> I18n:
     return parse_i18n(json.loads(text))
 
 
+def check_lang(lang: str | None, i18n: I18n | None = None) -> str:
+    """A supported language code (case-insensitive), English when none is given."""
+    if lang is None:
+        return ENGLISH
+    languages = (i18n or load_i18n()).languages
+    code = lang.strip().lower()
+    if code not in languages:
+        raise ScorerError(f"unknown language '{lang}' (choose from {', '.join(languages)})")
+    return code
+
+
 # --------------------------------------------------------------------------------------------
 # Lookup
 # --------------------------------------------------------------------------------------------
@@ -192,9 +203,13 @@ class Names:
 
     def _hint(self, text: str, index: _Index) -> str:
         """`` (did you mean 'Gebirge' (Mountain)?)`` from the spellings of every language."""
-        close = difflib.get_close_matches(fold(text), list(index.hits), n=3, cutoff=0.6)
+        word = fold(text)
+        close = difflib.get_close_matches(word, list(index.hits), n=3, cutoff=0.6)
         if not close:
             return ""
+        # Only the best matches: "Armmy" suggests Army, not also the French "Arme" (Weapon).
+        score = {k: difflib.SequenceMatcher(None, word, k).ratio() for k in close}
+        close = [k for k in close if score[k] >= max(score.values()) - 0.1]
         shown: list[str] = []
         seen: set[str] = set()
         for key in close:  # best match first; one suggestion per card or suit
@@ -209,15 +224,7 @@ class Names:
 
     # -- output -----------------------------------------------------------------------------
     def check_lang(self, lang: str | None) -> str:
-        """A supported language code (case-insensitive), English when none is given."""
-        if lang is None:
-            return ENGLISH
-        code = lang.strip().lower()
-        if code not in self.i18n.languages:
-            raise ScorerError(
-                f"unknown language '{lang}' (choose from {', '.join(self.i18n.languages)})"
-            )
-        return code
+        return check_lang(lang, self.i18n)
 
     def display(self, card: Card, lang: str = ENGLISH) -> str:
         """The card's name in ``lang``: its own, else its alternate printing's, else English."""

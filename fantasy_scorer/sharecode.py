@@ -7,7 +7,7 @@ A code moves a hand between tools without retyping::
 * Items are separated by commas; each item is a card id (``FR21``), case-insensitive.
 * A card that makes a choice carries it after a colon:
 
-  - a copy (Doppelgänger, Mirage, Shapeshifter) or Island: ``ID:TARGET_ID``
+  - a copy (Doppelgänger, Mirage, Shapeshifter), Island or Angel: ``ID:TARGET_ID``
     (``FR53:FR37`` = Doppelgänger as Basilisk, ``FR09:FR16`` = Island clears Wildfire);
   - Book of Changes: ``ID:TARGET_ID:suit`` with the suit's English name in lower case
     (``FR49:FR12:beast``; a suit of several words is written with hyphens, ``cursed-item``);
@@ -108,7 +108,7 @@ def parse_code(code: str, catalog: Catalog) -> Hand:
         if parts:
             raw[card.id] = (parts, item)
     try:
-        check_cards(tuple(cards))
+        check_cards(tuple(cards), catalog)
     except ScorerError as e:
         raise ScorerError(e.message, WHERE) from None
     base = Hand(catalog, tuple(cards))
@@ -126,7 +126,7 @@ def parse_code(code: str, catalog: Catalog) -> Hand:
         choices[card.id] = value
     hand = Hand(catalog, tuple(cards), choices)
     try:
-        run(hand.cards, hand.choices, catalog)  # Island's target depends on the suits (R4)
+        run(hand.cards, hand.choices, catalog, hand.context)  # Island's target: R4
     except ScorerError as e:
         raise ScorerError(e.message, WHERE) from None
     return hand

@@ -3,19 +3,24 @@
 A table file (see ``examples/table.yaml``)::
 
     players: 3                 # optional; defaults to the number of hands
+    expansion: cursed-hoards   # optional, and so is 'edition: deluxe'
     discard: [Knights, Queen]  # the face-up discard area (at most 10 cards)
     hands:
       Alice: [Mountain, Great Flood, "Mirage: Rainstorm", ...]   # a list of hand-file lines
       Bob: |                                                     # or a hand-file block
         King
         Doppelgänger: King
+        [cursed items]
+        Spyglass
 
 Each hand is read with the hand-file reader (names in any language, pinned choices on their
-card's line), so a problem is reported as ``table.yaml: Bob: line 12: …`` with the line of the
-table file. The table is then checked as a whole: every card exists once in the game (not in
-two hands, not in a hand and the discard area), a hand at game end holds 7 cards (8 with the
-Necromancer's extra card), the discard area holds at most 10, and the number of players fits
-the game (2 to 6) and the hands given.
+card's line, Cursed Items in their section), so a problem is reported as
+``table.yaml: Bob: line 12: …`` with the line of the table file. The table is then checked as a
+whole: every card exists once in the game (not in two hands, not in a hand and the discard
+area), a hand at game end holds the game's hand size (7; 8 with Cursed Hoards) plus the extra
+cards its cards allow, the discard area holds at most 10, and the number of players fits the
+game (2 to 6) and the hands given. Every hand is scored with the table's discard area and
+number of players, which some expansion cards read (C5, C6).
 
 Ranking follows the rulebook: the highest total wins; equal totals are separated by the lowest
 total base strength (the printed strengths of the hand); still equal, the place is shared.
@@ -24,23 +29,24 @@ Each hand is scored by :func:`score_hand`, the one place where open choices are 
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import yaml
 
-from .catalog import Card, Catalog
+from .catalog import Card, Catalog, load_catalog
 from .errors import ScorerError
-from .hand import BASE_HAND, Hand, hand_limit
-from .handfile import read_hand
+from .hand import MAX_DISCARD, Hand, hand_limit
+from .handfile import names_for, read_hand, read_settings
 from .names import Names
 from .resolve import Result, resolve
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: The game ends at once when the discard area holds this many cards.
-DISCARD_LIMIT = 10
-TABLE_KEYS = ("players", "discard", "hands")
+DISCARD_LIMIT = MAX_DISCARD
+TABLE_KEYS = ("players", "discard", "hands", "expansion", "edition")
 
 
 def score_hand(hand: Hand) -> Result:
@@ -130,31 +136,62 @@ def _hand_lines(node: yaml.Node, source: str, player: str) -> list[tuple[int, st
     return out
 
 
-def _read_seat(player: str, node: yaml.Node, source: str, catalog: Catalog,
-               names: Names) -> tuple[Hand, dict[str, int]]:
+def _read_seat(player: str, node: yaml.Node, source: str, catalog: Catalog, names: Names,
+               players: int) -> tuple[Hand, dict[str, int]]:
     """A player's hand and the table-file line of each of its cards."""
     lines = _hand_lines(node, source, player)
     text = "\n".join(t for _, t in lines)
-    try:
-        hand = read_hand(text, "hand", catalog, names)
-    except ScorerError as e:
+
+    def located(e: ScorerError) -> ScorerError:
         where = e.where or ""
         if where.startswith("hand:") and where[5:].isdigit() and lines:
             n = min(int(where[5:]), len(lines))
-            raise ScorerError(e.message, f"{source}: {player}: line {lines[n - 1][0]}") from None
-        raise ScorerError(e.message, f"{source}: {player}") from None
+            return ScorerError(e.message, f"{source}: {player}: line {lines[n - 1][0]}")
+        return ScorerError(e.message, f"{source}: {player}: line {_line(node)}")
+
+    try:
+        hand = read_hand(text, "hand", catalog, names, players)
+    except ScorerError as e:
+        raise located(e) from None
+    settings = read_settings(text, "hand")
+    for key in ("players", "expansion", "edition"):
+        if key in settings.lines:
+            raise located(ScorerError(f"'{key}' belongs to the whole table: set it at the top "
+                                      "of the table file", f"hand:{settings.lines[key]}"))
+    if hand.discard is not None:
+        raise ScorerError("the discard area belongs to the whole table: list it under "
+                          "'discard'", f"{source}: {player}: line {_line(node)}")
     at: dict[str, int] = {}
     for file_line, entry in lines:
         head = entry.split("#", 1)[0].partition(":")[0].strip()
-        if head:
+        if head and not head.startswith("["):
             at.setdefault(names.card(head).id, file_line)
     return hand, at
 
 
-def read_table(text: str, source: str, catalog: Catalog, names: Names | None = None
-               ) -> GameTable:
-    """Parse and validate a table file; every problem is one line naming file, place and line."""
-    names = names or Names(catalog)
+def _settings(fields: dict[str, yaml.Node], source: str, expansion: str | None,
+              edition: str | None) -> tuple[str | None, str | None]:
+    """The table's expansion and edition; the command line may repeat them, not contradict."""
+    out = []
+    for key, given in (("expansion", expansion), ("edition", edition)):
+        node = fields.get(key)
+        said = str(node.value) if isinstance(node, yaml.ScalarNode) else None
+        if node is not None and said is None:
+            raise ScorerError(f"'{key}' is a name", f"{source}:{_line(node)}")
+        if given is not None and said is not None and given != said:
+            raise ScorerError(f"the table says {key} '{said}' but the command line says "
+                              f"'{given}'", f"{source}:{_line(node)}")  # type: ignore[arg-type]
+        out.append(given or said)
+    return out[0], out[1]
+
+
+def read_table(text: str, source: str, card_files: Sequence[str] = (),
+               expansion: str | None = None, edition: str | None = None) -> GameTable:
+    """Parse and validate a table file; every problem is one line naming file, place and line.
+
+    The catalog is the base game plus the table's (or the command line's) expansion and
+    edition, plus the user's own card files.
+    """
     root = _compose(text, source)
     if not isinstance(root, yaml.MappingNode):
         raise ScorerError("a table file is a mapping with 'hands' (and optional 'discard', "
@@ -163,14 +200,21 @@ def read_table(text: str, source: str, catalog: Catalog, names: Names | None = N
     for key, value in root.value:
         name = str(key.value)
         if name not in TABLE_KEYS:
-            hint = catalog.suggest(name, TABLE_KEYS)
+            hint = _suggest(name, TABLE_KEYS)
             raise ScorerError(f"unknown key '{name}'{hint} (expected {', '.join(TABLE_KEYS)})",
                               f"{source}:{_line(key)}")
         fields[name] = value
+    expansion, edition = _settings(fields, source, expansion, edition)
+    try:
+        catalog = load_catalog(card_files, expansion, edition)
+    except ScorerError as e:
+        raise e.at(source) from None
+    names = names_for(catalog)
     hands_node = fields.get("hands")
     if not isinstance(hands_node, yaml.MappingNode) or not hands_node.value:
         line = _line(hands_node) if hands_node is not None else 1
         raise ScorerError("'hands' maps each player's name to a hand", f"{source}:{line}")
+    players = _players(fields.get("players"), len(hands_node.value), source)
 
     places: dict[str, tuple[str, int]] = {}  # card id -> (place, line)
 
@@ -182,20 +226,20 @@ def read_table(text: str, source: str, catalog: Catalog, names: Names | None = N
                 "each card exists once in the game", f"{source}: {where}: line {line}")
         places[card.id] = (place, line)
 
-    seats = []
+    read: list[tuple[str, int, Hand]] = []
     for key, value in hands_node.value:
         player = str(key.value).strip()
-        if any(s.player == player for s in seats):
+        if any(p == player for p, _, _ in read):
             raise ScorerError(f"{player} is listed twice", f"{source}: {player}: line {_line(key)}")
-        hand, at = _read_seat(player, value, source, catalog, names)
-        size, limit = len(hand.cards), hand_limit(hand.cards)
-        if size not in (BASE_HAND, limit):
-            extra = f" ({limit} with the extra card)" if limit > BASE_HAND else ""
-            raise ScorerError(f"{size} cards; at game end a hand holds {BASE_HAND}{extra}",
+        hand, at = _read_seat(player, value, source, catalog, names, players)
+        size, limit = len(hand.cards), hand_limit(hand.cards, catalog, hand.cursed)
+        if not catalog.hand_size <= size <= limit:
+            extra = f" ({limit} with its extra cards)" if limit > catalog.hand_size else ""
+            raise ScorerError(f"{size} cards; at game end a hand holds {catalog.hand_size}{extra}",
                               f"{source}: {player}: line {_line(key)}")
-        for card in hand.cards:
+        for card in hand.cards + hand.cursed:
             put(card, f"{player}'s hand", player, at.get(card.id, _line(key)))
-        seats.append(Seat(player, hand, _line(key)))
+        read.append((player, _line(key), hand))
 
     discard: list[Card] = []
     node = fields.get("discard")
@@ -210,14 +254,29 @@ def read_table(text: str, source: str, catalog: Catalog, names: Names | None = N
                 card = names.card(str(item.value))
             except ScorerError as e:
                 raise ScorerError(e.message, where) from None
+            if card.cursed:
+                raise ScorerError(f"{card.name} is a Cursed Item; it cannot be in the discard "
+                                  "area", where)
             put(card, "the discard area", "discard", _line(item))
             discard.append(card)
         if len(discard) > DISCARD_LIMIT:
             raise ScorerError(f"the discard area holds {len(discard)} cards; the game ends when "
                               f"it holds {DISCARD_LIMIT}", f"{source}:{_line(node)}")
 
-    players = _players(fields.get("players"), len(seats), source)
+    seats = []
+    for player, line, hand in read:
+        # Every hand sees the table's discard area and number of players (C5, C6).
+        try:
+            seated = Hand(catalog, hand.cards, hand.choices, tuple(discard), players, hand.cursed)
+        except ScorerError as e:
+            raise ScorerError(e.message, f"{source}: {player}: line {line}") from None
+        seats.append(Seat(player, seated, line))
     return GameTable(players, tuple(seats), tuple(discard), source)
+
+
+def _suggest(word: str, options: Sequence[str]) -> str:
+    close = difflib.get_close_matches(word, list(options), n=1, cutoff=0.6)
+    return f" (did you mean '{close[0]}'?)" if close else ""
 
 
 def _players(node: yaml.Node | None, hands: int, source: str) -> int:
