@@ -7,12 +7,14 @@ whether it was blanked and by whom) and turns it into a list of :class:`Step` ob
 
 1. ``identity``: what each wild card became (R1, R2, R14);
 2. ``change``: what Book of Changes changed (R3);
-3. ``extra``: the Necromancer's eighth card (R13);
+   ``protect``: the cards that cannot be blanked (Angel, Lich; C2, C3);
+3. ``extra``: the extra cards of Necromancer and the expansion's cards (R13, C4);
 4. ``clear``: every clearing, by which card, of which penalty or which word of it (R4-R6);
 5. ``blank`` / ``keep``: every blanking decision with its cause, and the cards that were
-   attacked but spared because their attacker was itself blanked (R8 a-c, R15);
+   attacked but spared because their attacker was itself blanked (R8 a-c, R15, C1);
 6. ``points``: each card's base strength, then every bonus and penalty with its arithmetic,
-   taken from the effects' own ``explain()`` (so the numbers are the engine's numbers);
+   taken from the effects' own ``explain()`` (so the numbers are the engine's numbers), then
+   each Cursed Item's value;
 7. ``total``.
 
 Nothing here decides a rule: the resolver did. The explanation only re-reads the card data to
@@ -29,8 +31,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from . import effects as fx
-from .catalog import Card, Penalty
-from .hand import BASE_HAND
+from .catalog import Card, Catalog, Penalty
 from .names import Localizer
 from .resolve import BLANKED, KEPT, Result, Slot
 
@@ -38,7 +39,8 @@ from .resolve import BLANKED, KEPT, Result, Slot
 SECTIONS: tuple[tuple[str, str, str], ...] = (
     ("identity", "Identities", "no card takes another card's identity"),
     ("change", "Book of Changes", "no card changes a suit"),
-    ("extra", "Extra card", ""),
+    ("protect", "Immunity", ""),
+    ("extra", "Extra cards", ""),
     ("clear", "Clearing", "no penalty is cleared"),
     ("blank", "Blanking", "no card blanks another; no card is blanked"),
     ("points", "Points", ""),
@@ -239,20 +241,61 @@ def _changes(result: Result) -> list[Step]:
     return steps
 
 
-def _extra(result: Result) -> list[Step]:
-    cards = result.hand.cards
-    givers = [s for s in result.slots if s.card.extra is not None]
-    if len(cards) <= BASE_HAND or not givers:
-        return []
-    cat = result.hand.catalog
+def _immunity(result: Result) -> list[Step]:
+    """Who cannot be blanked, and why (C2, C3; the Deluxe Phoenix's own trait)."""
+    hand = result.hand
     steps = []
-    for s in givers[: len(cards) - BASE_HAND]:
-        allowed = cat.suit_label(s.card.extra.suits).split("/")  # type: ignore[union-attr]
-        text = (f"{s.card.name} lets the hand hold {len(cards)} cards: the extra card is "
-                f"{_a(_or(allowed))} taken from the discard area")
-        if s.state == BLANKED:
-            text += f", and it stays in hand although {s.card.name} is blanked"
-        steps.append(Step("extra", s.card, text, ("R13",)))
+    for s in result.slots:
+        card = s.card
+        if isinstance(card.choice, fx.Protect):
+            value = hand.choices.get(card.id)
+            if value is None:
+                how = "is left unassigned" if card.id in hand.choices else "has no choice recorded"
+                text = f"{card.name} {how}: it protects no other card"
+            else:
+                text = f"{card.name} protects {value.name}: it cannot be blanked"  # type: ignore[union-attr]
+            if card.immune == "all":
+                text += f", and neither can {card.name} itself"
+            steps.append(Step("protect", card, text, ("C2",),
+                              by=(value,) if isinstance(value, Card) else ()))
+        elif card.immune == "all":
+            steps.append(Step("protect", card, f"{card.name} can never be blanked", ("C2",)))
+        elif card.immune == "others":
+            steps.append(Step("protect", card, f"{card.name} cannot be blanked by another card; "
+                              "only its own penalty may blank it"))
+        if card.grants_immunity:
+            covered = [t for t in result.slots if t.protected_by is card]
+            what = _or([t.text for t in card.grants_immunity])
+            text = (f"{card.name}, blanked or not, makes every {what} in hand immune to "
+                    f"blanking" + (f" ({_names(covered)})" if covered else ": there is none"))
+            steps.append(Step("protect", card, text, ("C3",), by=tuple(t.card for t in covered)))
+    return steps
+
+
+def _extra(result: Result) -> list[Step]:
+    cat = result.hand.catalog
+    size = cat.hand_size
+    cards = result.hand.cards
+    if len(cards) <= size:
+        return []
+    steps = []
+    extra = len(cards) - size
+    holders = [(c, c.extra) for c in cards + result.hand.cursed if c.extra is not None]
+    state = {s.card.id: s.state for s in result.slots}
+    for card, eff in holders[:extra]:
+        assert eff is not None
+        if eff.source == "discard":
+            allowed = cat.suit_label(eff.suits).split("/")
+            text = (f"{card.name} lets the hand hold one more card: {_a(_or(allowed))} taken "
+                    "from the discard area")
+            rulings: tuple[str, ...] = ("R13",)
+        else:
+            text = f"{card.name} adds one more card to the hand, drawn from the deck"
+            rulings = ("C4",)
+        if state.get(card.id) == BLANKED:
+            text += f"; it stays in hand although {card.name} is blanked"
+            rulings += ("C4",) if "C4" not in rulings else ()
+        steps.append(Step("extra", card, text + f" ({len(cards)} cards in hand)", rulings))
     return steps
 
 
@@ -305,16 +348,33 @@ def _clearing(result: Result) -> list[Step]:
 # --------------------------------------------------------------------------------------------
 
 
-def _hit_by(slots: Sequence[Slot]) -> list[list[tuple[Slot, str]]]:
-    """For each card, the cards whose active penalty would blank it, with the words that do."""
-    out: list[list[tuple[Slot, str]]] = [[] for _ in slots]
+def _hit_by(slots: Sequence[Slot]
+            ) -> tuple[list[list[tuple[Slot, str]]], list[list[tuple[Slot, str]]]]:
+    """For each card, the cards whose active penalty blanks it, with the words that do; and
+    apart, those whose blow its immunity stops (C2, C3: never blanked; the Deluxe Phoenix: by
+    no other card)."""
+    hits: list[list[tuple[Slot, str]]] = [[] for _ in slots]
+    stopped: list[list[tuple[Slot, str]]] = [[] for _ in slots]
     for a in slots:
         for b in a.active.blanks:
             for i, t in enumerate(slots):
                 if b.hits(t, a):
                     term = next(x for x in b.targets if x.matches(t, a))
-                    out[i].append((a, term.text))
-    return out
+                    blocked = t.immune == "all" or (t.immune == "others" and t is not a)
+                    (stopped if blocked else hits)[i].append((a, term.text))
+    return hits, stopped
+
+
+def _immune_why(s: Slot) -> tuple[str, tuple[str, ...]]:
+    """Why a card cannot be blanked, and the ruling."""
+    by = s.protected_by
+    if by is not None and isinstance(by.choice, fx.Protect):
+        return f"{by.name} protects it", ("C2",)
+    if by is not None:
+        return f"{by.name} makes it immune", ("C3",)
+    if s.immune == "all":
+        return "it can never be blanked", ("C2",)
+    return "no other card may blank it", ()
 
 
 def _condition_cards(slots: Sequence[Slot], s: Slot, cond: fx.BlankedUnless | fx.BlankedIf
@@ -335,11 +395,18 @@ def _names(slots: Sequence[Slot]) -> str:
     return _and([_label(c) for c in slots])
 
 
-def _blank_step(s: Slot, hits: list[tuple[Slot, str]], slots: Sequence[Slot]) -> Step | None:
+def _blank_step(s: Slot, hits: list[tuple[Slot, str]], stopped: list[tuple[Slot, str]],
+                slots: Sequence[Slot], cat: Catalog) -> Step | None:
     if s.state == BLANKED:
         extra_rule: tuple[str, ...] = ("R15",) if s.keeps_suits else ()
         tail = (f"; blanked, it still counts as {s.card.suit.replace('/', ', ')}"
                 if s.keeps_suits else "")
+        if s.reason == "lonely":
+            demon = s.blanked_by[0]
+            text = (f"{_label(s)} is blanked by {_label(demon)}: no other card in hand shares "
+                    f"its suit ({cat.suit_label(s.suits)}), and "
+                    f"{demon.card.name} blanks such cards before any other blanking")
+            return Step("blank", s.card, text + tail, ("C1",) + extra_rule, by=(demon.card,))
         if s.reason == "loop":
             partners = [b for b in s.blanked_by if b is not s]
             if s in s.blanked_by and not partners:
@@ -376,6 +443,15 @@ def _blank_step(s: Slot, hits: list[tuple[Slot, str]], slots: Sequence[Slot]) ->
     parts: list[str] = []
     rulings: list[str] = []
     by: list[Card] = []
+    if stopped or (s.immune == "all" and s.penalty.conditions):
+        why, cite = _immune_why(s)
+        if stopped:
+            parts.append(f"{_words(stopped, s)} would blank it, but {why}")
+        if s.immune == "all" and s.active.conditions:
+            parts.append(f"its own condition does not apply: {why}")
+        rulings += cite
+        if s.protected_by is not None:
+            by.append(s.protected_by)
     if hits:
         attackers = [a for a, _ in hits]
         itself = "is itself" if len(attackers) == 1 else "are themselves"
@@ -383,7 +459,7 @@ def _blank_step(s: Slot, hits: list[tuple[Slot, str]], slots: Sequence[Slot]) ->
                      "blanked, and a blanked card blanks nothing")
         rulings.append("R8 (a)")
         by += [a.card for a in attackers]
-    for cond in s.active.conditions:
+    for cond in () if s.immune == "all" else s.active.conditions:
         present, missing = _condition_cards(slots, s, cond)
         words = _terms(cond.terms, " or ")
         if isinstance(cond, fx.BlankedUnless):
@@ -409,7 +485,7 @@ def _words(hits: list[tuple[Slot, str]], s: Slot) -> str:
 
 def _blanking(result: Result) -> list[Step]:
     slots = result.slots
-    hits = _hit_by(slots)
+    hits, stopped = _hit_by(slots)
     index = {id(s): i for i, s in enumerate(slots)}
     # Dependencies: a card's decision follows its attackers' and its condition's cards.
     deps: list[list[int]] = []
@@ -435,7 +511,7 @@ def _blanking(result: Result) -> list[Step]:
         visit(i)
     steps = []
     for i in order:
-        step = _blank_step(slots[i], hits[i], slots)
+        step = _blank_step(slots[i], hits[i], stopped[i], slots, result.hand.catalog)
         if step is not None:
             steps.append(step)
     return steps
@@ -446,7 +522,9 @@ def _blanking(result: Result) -> list[Step]:
 # --------------------------------------------------------------------------------------------
 
 
-def _effect_rulings(e: fx.PointEffect, s: Slot, text: str, result: Result) -> tuple[str, ...]:
+def _effect_rulings(e: fx.PointEffect, card: Card, text: str, result: Result
+                    ) -> tuple[str, ...]:
+    """The rulings a point effect's arithmetic rests on (read from the effect's data)."""
     out: list[str] = []
     if isinstance(e, fx.BestOf):
         out.append("R9")
@@ -455,8 +533,13 @@ def _effect_rulings(e: fx.PointEffect, s: Slot, text: str, result: Result) -> tu
     elif isinstance(e, fx.OddStrength):
         out.append("R12")
     elif (isinstance(e, fx.Points) and e.per and all(t.other for t in e.per)
-          and e in s.card.bonus and any(t.suits & s.card.suits for t in e.per)):
+          and e in card.bonus and any(t.suits & card.suits for t in e.per)):
         out.append("R11")  # an Elemental: every other card of its suit, copies included
+    if isinstance(e, fx.Points) and e.in_discard:
+        out.append("C5")
+    if isinstance(e, fx.PerPlayer) or (isinstance(e, fx.Points)
+                                       and e.condition.players is not None):
+        out.append("C6")
     if any(len(c.card.suit_names) > 1 and c.card.name in text for c in result.slots):
         out.append("R15")
     return tuple(out)
@@ -479,21 +562,28 @@ def _points(result: Result) -> list[Step]:
         steps.append(Step("points", s.card, base, (), s.strength, "base"))
         for e in s.card.bonus:  # a copy keeps its own printed bonus (R1)
             value, text = e.explain(view, s)
-            steps.append(Step("points", s.card, text, _effect_rulings(e, s, text, result),
+            steps.append(Step("points", s.card, text, _effect_rulings(e, s.card, text, result),
                               value, "bonus"))
         for e in s.active.points:
             value, text = e.explain(view, s)
             if s.struck_by and s.active != s.penalty:
                 text += " (what is left after clearing)"
-            steps.append(Step("points", s.card, text, _effect_rulings(e, s, text, result),
+            steps.append(Step("points", s.card, text, _effect_rulings(e, s.card, text, result),
                               value, "penalty"))
+    for c in result.hand.cursed:  # scored beside the hand, never blanked
+        steps.append(Step("points", c, f"Cursed Item: value {c.strength}", (), c.strength,
+                          "base"))
+        for e in c.bonus:
+            value, text = e.explain(view, c)
+            steps.append(Step("points", c, text, _effect_rulings(e, c, text, result), value,
+                              "bonus"))
     return steps
 
 
 def explain(result: Result) -> list[Step]:
     """Every step of a scored hand, in the order of resolution, ending with the total."""
-    steps = (_identities(result) + _changes(result) + _extra(result) + _clearing(result)
-             + _blanking(result) + _points(result))
+    steps = (_identities(result) + _changes(result) + _immunity(result) + _extra(result)
+             + _clearing(result) + _blanking(result) + _points(result))
     steps.append(Step("total", None, f"Total: {result.total}", (), result.total))
     return steps
 

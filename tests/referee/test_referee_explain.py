@@ -3,15 +3,20 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
 from fantasy_scorer.cli import main
 from fantasy_scorer.explain import Step, explain, explanation_json, explanation_lines
 from fantasy_scorer.hand import Hand
+from fantasy_scorer.handfile import load_hand
 from fantasy_scorer.resolve import resolve
 
+from ..strategies import EXP, hands
 from .conftest import legal_hands, result_of
+
+ROOT = Path(__file__).resolve().parents[2]
 
 H260 = ("Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire",
         "Mirage: Rainstorm")
@@ -168,8 +173,8 @@ def test_necromancer_extra_card_and_jester() -> None:
     steps = steps_of("Necromancer", "Knights", "King", "Queen", "Rangers", "Elven Archers",
                      "Warhorse", "Unicorn")
     extra = [s for s in steps if s.step == "extra"]
-    assert extra[0].text == ("Necromancer lets the hand hold 8 cards: the extra card is an Army, "
-                             "Wizard, Leader or Beast taken from the discard area")
+    assert extra[0].text == ("Necromancer lets the hand hold one more card: an Army, Wizard, "
+                             "Leader or Beast taken from the discard area (8 cards in hand)")
     assert extra[0].ruling == "R13"
     jester = [s for s in steps_of("Jester", "Lightning", "Hydra") if s.part == "bonus"]
     assert jester[0].text == "+3 × 1 other odd cards (Lightning) = +3"
@@ -206,17 +211,54 @@ def test_json_is_the_same_trace() -> None:
                      "by": ["Rainstorm"]}
 
 
-@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
-@given(legal_hands())
-def test_the_trace_adds_up_to_the_score(hand: Hand) -> None:
+def check_trace(hand: Hand) -> None:
     result = resolve(hand)
     steps = explain(result)
     points = [s for s in steps if s.step == "points"]
     assert sum(s.points for s in points) == result.total
-    for line, card in zip(result.lines, hand.cards, strict=True):
+    for line, card in zip(result.lines, hand.cards + hand.cursed, strict=True):
         assert sum(s.points for s in points if s.card is card) == line.points
     assert steps[-1].points == result.total
     explanation_lines(result)  # renders without error
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(legal_hands())
+def test_the_trace_adds_up_to_the_score(hand: Hand) -> None:
+    check_trace(hand)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(EXP))
+def test_the_trace_adds_up_with_the_expansion(hand: Hand) -> None:
+    check_trace(hand)
+
+
+def test_the_expansion_example() -> None:
+    text = (ROOT / "examples" / "cursed-hoards.txt").read_text(encoding="utf-8")
+    result = resolve(load_hand(text, "cursed-hoards.txt"))
+    steps = explain(result)
+    protect = [s for s in steps if s.step == "protect"]
+    assert protect[0].text == ("Lich, blanked or not, makes every Undead in hand immune to "
+                               "blanking (Lich and Ghoul)")
+    assert protect[0].ruling == "C3"
+    assert one(protect, "Angel").text == ("Angel protects Knights: it cannot be blanked, and "
+                                          "neither can Angel itself")
+    assert one(protect, "Angel").ruling == "C2"
+    blank = [s for s in steps if s.step == "blank"]
+    assert one(blank, "Dungeon").text == (
+        "Dungeon is blanked by Demon: no other card in hand shares its suit (Building), and "
+        "Demon blanks such cards before any other blanking")
+    assert one(blank, "Dungeon").ruling == "C1"
+    keep = [s for s in steps if s.step == "keep"]
+    assert one(keep, "Knights").text.endswith("would blank it, but Angel protects it")
+    ghoul = [s for s in steps if s.card and s.card.name == "Ghoul" and s.part == "bonus"]
+    assert ghoul[0].text == ("+4 × 3 per Wizard, Leader, Army, Beast, Undead in the discard area "
+                             "(Beastmaster, King, Unicorn) = +12")
+    assert ghoul[0].ruling == "C5"
+    chest = [s for s in steps if s.card and s.card.name == "Treasure Chest"]
+    assert [s.points for s in chest] == [-5, 25]
+    assert steps[-1].points == 135
 
 
 def test_cli_explain_text_json_and_lang(runner, tmp_path) -> None:
