@@ -30,7 +30,7 @@ Each hand is scored by :func:`score_hand`, the one place where open choices are 
 from __future__ import annotations
 
 import difflib
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,7 +39,7 @@ import yaml
 from .catalog import Card, Catalog, load_catalog
 from .errors import ScorerError
 from .hand import MAX_DISCARD, Hand, hand_limit
-from .handfile import names_for, read_hand, read_settings
+from .handfile import names_for, parse_lines, read_hand, read_settings
 from .names import Names
 from .resolve import Result, resolve
 
@@ -137,8 +137,9 @@ def _hand_lines(node: yaml.Node, source: str, player: str) -> list[tuple[int, st
 
 
 def _read_seat(player: str, node: yaml.Node, source: str, catalog: Catalog, names: Names,
-               players: int) -> tuple[Hand, dict[str, int]]:
-    """A player's hand and the table-file line of each of its cards."""
+               players: int, put: Callable[[Card, int], None], discard: tuple[Card, ...]
+               ) -> Hand:
+    """A player's hand, each of its cards (and Cursed Items) first placed at the table."""
     lines = _hand_lines(node, source, player)
     text = "\n".join(t for _, t in lines)
 
@@ -149,24 +150,24 @@ def _read_seat(player: str, node: yaml.Node, source: str, catalog: Catalog, name
             return ScorerError(e.message, f"{source}: {player}: line {lines[n - 1][0]}")
         return ScorerError(e.message, f"{source}: {player}: line {_line(node)}")
 
-    try:
-        hand = read_hand(text, "hand", catalog, names, players)
-    except ScorerError as e:
-        raise located(e) from None
     settings = read_settings(text, "hand")
     for key in ("players", "expansion", "edition"):
         if key in settings.lines:
             raise located(ScorerError(f"'{key}' belongs to the whole table: set it at the top "
                                       "of the table file", f"hand:{settings.lines[key]}"))
-    if hand.discard is not None:
-        raise ScorerError("the discard area belongs to the whole table: list it under "
-                          "'discard'", f"{source}: {player}: line {_line(node)}")
-    at: dict[str, int] = {}
-    for file_line, entry in lines:
-        head = entry.split("#", 1)[0].partition(":")[0].strip()
-        if head and not head.startswith("["):
-            at.setdefault(names.card(head).id, file_line)
-    return hand, at
+    try:
+        sections = parse_lines(text, "hand", names)
+    except ScorerError as e:
+        raise located(e) from None
+    if sections["discard"]:
+        raise located(ScorerError("the discard area belongs to the whole table: list it under "
+                                  "'discard'", f"hand:{sections['discard'][0].line}"))
+    for entry in sections["hand"] + sections["cursed"]:
+        put(entry.card, lines[entry.line - 1][0])
+    try:
+        return read_hand(text, "hand", catalog, names, players, discard)
+    except ScorerError as e:
+        raise located(e) from None
 
 
 def _settings(fields: dict[str, yaml.Node], source: str, expansion: str | None,
@@ -226,21 +227,6 @@ def read_table(text: str, source: str, card_files: Sequence[str] = (),
                 "each card exists once in the game", f"{source}: {where}: line {line}")
         places[card.id] = (place, line)
 
-    read: list[tuple[str, int, Hand]] = []
-    for key, value in hands_node.value:
-        player = str(key.value).strip()
-        if any(p == player for p, _, _ in read):
-            raise ScorerError(f"{player} is listed twice", f"{source}: {player}: line {_line(key)}")
-        hand, at = _read_seat(player, value, source, catalog, names, players)
-        size, limit = len(hand.cards), hand_limit(hand.cards, catalog, hand.cursed)
-        if not catalog.hand_size <= size <= limit:
-            extra = f" ({limit} with its extra cards)" if limit > catalog.hand_size else ""
-            raise ScorerError(f"{size} cards; at game end a hand holds {catalog.hand_size}{extra}",
-                              f"{source}: {player}: line {_line(key)}")
-        for card in hand.cards + hand.cursed:
-            put(card, f"{player}'s hand", player, at.get(card.id, _line(key)))
-        read.append((player, _line(key), hand))
-
     discard: list[Card] = []
     node = fields.get("discard")
     if node is not None and not (isinstance(node, yaml.ScalarNode) and node.value in ("", "~")):
@@ -263,14 +249,24 @@ def read_table(text: str, source: str, card_files: Sequence[str] = (),
             raise ScorerError(f"the discard area holds {len(discard)} cards; the game ends when "
                               f"it holds {DISCARD_LIMIT}", f"{source}:{_line(node)}")
 
-    seats = []
-    for player, line, hand in read:
+    seats: list[Seat] = []
+    for key, value in hands_node.value:
+        player = str(key.value).strip()
+        if any(s.player == player for s in seats):
+            raise ScorerError(f"{player} is listed twice", f"{source}: {player}: line {_line(key)}")
+
+        def seat_put(card: Card, line: int, player: str = player) -> None:
+            put(card, f"{player}'s hand", player, line)
+
         # Every hand sees the table's discard area and number of players (C5, C6).
-        try:
-            seated = Hand(catalog, hand.cards, hand.choices, tuple(discard), players, hand.cursed)
-        except ScorerError as e:
-            raise ScorerError(e.message, f"{source}: {player}: line {line}") from None
-        seats.append(Seat(player, seated, line))
+        hand = _read_seat(player, value, source, catalog, names, players, seat_put,
+                          tuple(discard))
+        size, limit = len(hand.cards), hand_limit(hand.cards, catalog, hand.cursed)
+        if not catalog.hand_size <= size <= limit:
+            extra = f" ({limit} with its extra cards)" if limit > catalog.hand_size else ""
+            raise ScorerError(f"{size} cards; at game end a hand holds {catalog.hand_size}{extra}",
+                              f"{source}: {player}: line {_line(key)}")
+        seats.append(Seat(player, hand, _line(key)))
     return GameTable(players, tuple(seats), tuple(discard), source)
 
 

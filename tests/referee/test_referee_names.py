@@ -184,3 +184,13 @@ def test_unknown_language_is_a_one_line_error(runner, tmp_path) -> None:
 def test_resolve_of_a_translated_choice() -> None:
     hand = result_of("Doppelgänger: Basilic", "Basilic")  # fr Basilisk
     assert resolve(hand.hand).total == 0
+
+
+def test_with_the_expansion_caverna_is_ambiguous_and_replacements_keep_their_names() -> None:
+    from fantasy_scorer.catalog import base_catalog
+
+    names = Names(base_catalog("cursed-hoards"))
+    with pytest.raises(ScorerError, match=r"ambiguous: Cavern \(FR02; es, pt\) or Dungeon"):
+        names.card("Caverna")
+    assert names.card("Glockenturm").id == "CH16"  # the expansion's Bell Tower replaces FR03
+    assert names.display(names.card("CH16"), "fr") == "Beffroi"

@@ -96,7 +96,7 @@ CY = "Forge, Candle, Lightning, Fire Elemental, Sword of Keth, Shield of Keth, G
      "table.yaml: Bob: line 3: Smoke is also in Alice's hand (line 2); each card exists once "
      "in the game"),
     (f"discard: [Forge, King]\nhands:\n  Alice: [{ALICE}]\n  Bob: [{BOB}]\n",
-     "table.yaml: discard: line 1: King is also in Bob's hand (line 4); each card exists once"),
+     "table.yaml: Bob: line 4: King is also in the discard area (line 1); each card exists once"),
     (f"discard: [Forge, Forge]\nhands:\n  Alice: [{ALICE}]\n  Bob: [{BOB}]\n",
      "table.yaml: discard: line 1: Forge is also in the discard area (line 1)"),
     ("discard: [Forge, Candle, Lightning, Swamp, Island, Hydra, Dragon, Unicorn, Basilisk, "
@@ -170,3 +170,65 @@ def test_cli_game_ranking_json_and_errors(runner, tmp_path) -> None:
     res = runner.invoke(main, ["game", str(bad)])
     assert res.exit_code == 2
     assert res.output == f"Error: {bad}: 1 players; Fantasy Realms is played by 2 to 6\n"
+
+
+EXPANSION_TABLE = """\
+expansion: cursed-hoards
+players: 4
+discard: [King, Unicorn, Warship, Beastmaster]
+hands:
+  Alice: |
+    Lich
+    Necromancer
+    Dungeon
+    Ghoul
+    Angel: Knights
+    Knights
+    Demon
+    Wildfire
+    [cursed items]
+    Treasure Chest
+    Rake
+    Sarcophagus
+    Backpack
+  Bob: [Castle, Chapel, Crypt, Garden, Judge, Leprechaun, Specter, Dark Queen]
+"""
+
+
+def test_an_expansion_table_gives_every_hand_the_discard_area_and_players() -> None:
+    t = table(EXPANSION_TABLE)
+    assert t.players == 4
+    alice = next(s for s in t.seats if s.player == "Alice")
+    assert [c.name for c in alice.hand.discard] == ["King", "Unicorn", "Warship", "Beastmaster"]
+    assert alice.hand.players == 4
+    by_player = {s.player: s for s in score_table(t)}
+    # The same hand as examples/cursed-hoards.txt, which sets the same table: 135.
+    assert by_player["Alice"].total == 135
+
+
+@pytest.mark.parametrize("text,message", [
+    (EXPANSION_TABLE.replace("    Rake\n", "    Rake\n    [discard]\n    Forge\n"),
+     "table.yaml: Alice: line 18: the discard area belongs to the whole table"),
+    (EXPANSION_TABLE.replace("    Lich\n", "    players: 3\n    Lich\n"),
+     "table.yaml: Alice: line 6: 'players' belongs to the whole table"),
+    (EXPANSION_TABLE.replace("discard: [King", "discard: [Rake, King"),
+     "table.yaml: discard: line 3: Rake is a Cursed Item; it cannot be in the discard area"),
+    (EXPANSION_TABLE.replace("expansion: cursed-hoards", "expansion: cursed"),
+     "unknown expansion 'cursed'"),
+])
+def test_expansion_table_errors(text: str, message: str) -> None:
+    with pytest.raises(ScorerError) as e:
+        table(text)
+    assert message in str(e.value)
+
+
+def test_the_command_line_may_repeat_but_not_contradict_the_table(runner, tmp_path) -> None:
+    path = tmp_path / "t.yaml"
+    path.write_text(EXPANSION_TABLE, encoding="utf-8")
+    assert runner.invoke(main, ["game", str(path), "--expansion", "cursed-hoards"]).exit_code == 0
+    plain = tmp_path / "p.yaml"
+    plain.write_text(SHARED, encoding="utf-8")
+    res = runner.invoke(main, ["game", str(plain), "--edition", "deluxe"])
+    assert res.exit_code == 0, res.output
+    res = runner.invoke(main, ["game", str(path), "--edition", "standard"])
+    assert res.exit_code == 0
