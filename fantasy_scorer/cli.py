@@ -127,7 +127,7 @@ def load_hands(files: tuple[str, ...], codes: tuple[str, ...], card_files: tuple
         hands.append((label, load_hand(text, label, card_files, expansion, edition, players)))
     if codes:
         catalog = load_catalog(card_files, expansion, edition)
-        hands += [(code, parse_code(code, catalog)) for code in codes]
+        hands += [(code, parse_code(code, catalog, players)) for code in codes]
     return hands
 
 

@@ -14,6 +14,9 @@ A code moves a hand between tools without retyping::
   - ``ID:none``: the choice is deliberately left unassigned (this tool's addition; a chooser
     written without a colon is *open*, scored unassigned unless an optimizer chooses).
 
+* A Cursed Item (Cursed Hoards) is listed by its id like a card; it is held beside the hand.
+  The number of players is not part of a code (``--players`` gives it), nor is the discard
+  area: a hand whose score reads the discard area needs a hand file.
 * An optional single ``+`` splits the code in two lists: the hand's plain cards, then the
   cards that carry choices. Choices may also be written inline before the ``+`` (or with no
   ``+`` at all); both forms read the same hand.
@@ -81,7 +84,7 @@ def _choice(catalog: Catalog, card: Card, parts: list[str], item: str) -> Choice
     return _card(catalog, parts[0], item)
 
 
-def parse_code(code: str, catalog: Catalog) -> Hand:
+def parse_code(code: str, catalog: Catalog, players: int | None = None) -> Hand:
     """The hand a share code describes; a one-line ``share code: …`` error when it is wrong."""
     text = code.strip()
     if not text:
@@ -107,11 +110,17 @@ def parse_code(code: str, catalog: Catalog) -> Hand:
         cards.append(card)
         if parts:
             raw[card.id] = (parts, item)
+    cursed = tuple(c for c in cards if c.cursed)
+    cards = [c for c in cards if not c.cursed]
+    for c in cards + list(cursed):
+        if "discard" in c.needs:
+            raise ScorerError(f"{c.name} scores the discard area (C5), which a share code does "
+                              "not carry; use a hand file with a [discard] section", WHERE)
     try:
-        check_cards(tuple(cards), catalog)
+        check_cards(tuple(cards), catalog, cursed)
+        base = Hand(catalog, tuple(cards), {}, None, players, cursed)
     except ScorerError as e:
         raise ScorerError(e.message, WHERE) from None
-    base = Hand(catalog, tuple(cards))
     choices: dict[str, ChoiceValue] = {}
     for card in cards:
         if card.id not in raw:
@@ -124,7 +133,7 @@ def parse_code(code: str, catalog: Catalog) -> Hand:
             except ScorerError as e:
                 raise ScorerError(f"{e.message} ('{item}')", WHERE) from None
         choices[card.id] = value
-    hand = Hand(catalog, tuple(cards), choices)
+    hand = base.with_choices(choices)
     try:
         run(hand.cards, hand.choices, catalog, hand.context)  # Island's target: R4
     except ScorerError as e:
@@ -142,7 +151,7 @@ def _value_code(value: ChoiceValue) -> str:
 
 def hand_code(hand: Hand) -> str:
     """The canonical share code of a hand (plain cards, ``+``, cards with a recorded choice)."""
-    plain = [c.id for c in hand.cards if c.id not in hand.choices]
+    plain = [c.id for c in hand.cards if c.id not in hand.choices] + [c.id for c in hand.cursed]
     chosen = [f"{c.id}:{_value_code(hand.choices[c.id])}" for c in hand.cards
               if c.id in hand.choices]
     if not chosen:

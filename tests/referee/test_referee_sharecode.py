@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 
 from fantasy_scorer.cli import main
 from fantasy_scorer.errors import ScorerError
@@ -11,6 +11,7 @@ from fantasy_scorer.hand import Hand
 from fantasy_scorer.resolve import resolve
 from fantasy_scorer.sharecode import hand_code, parse_code
 
+from ..strategies import EXP, hands
 from .conftest import CAT, hand_of, legal_hands
 
 ISSUE_EXAMPLE = "FR21,FR45,FR13+FR49:FR12:beast,FR53:FR37"
@@ -128,3 +129,25 @@ def test_cli_code_errors_are_one_line(runner) -> None:
     res = runner.invoke(main, ["score"])
     assert res.exit_code == 2
     assert res.output == "Error: give a hand file ('-' reads standard input) or --code\n"
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(hands(EXP))
+def test_expansion_codes_round_trip_with_cursed_items(hand: Hand) -> None:
+    assume(not any("discard" in c.needs for c in hand.cards + hand.cursed))
+    code = hand_code(hand)
+    back = parse_code(code, EXP, hand.players)
+    assert set(back.cards) == set(hand.cards)
+    assert set(back.cursed) == set(hand.cursed)
+    assert dict(back.choices) == dict(hand.choices)
+    assert hand_code(back) == code
+
+
+def test_a_code_cannot_carry_the_discard_area(runner) -> None:
+    with pytest.raises(ScorerError, match="Ghoul scores the discard area .C5., which a share "
+                                          "code does not carry"):
+        parse_code("CH12", EXP)
+    res = runner.invoke(main, ["--expansion", "cursed-hoards", "--players", "3", "--code",
+                               "CH14,CH20,CH08:FR21,FR21,CH10,FR16,CH01,CH04,CH25"])
+    assert res.exit_code == 0, res.output
+    assert "Sarcophagus  Cursed Item" in res.output  # CH25, held beside the hand
