@@ -1,4 +1,4 @@
-"""Shared helpers of the referee's tests: hands from text, a CLI runner, random legal hands."""
+"""What the referee's tests share: hands from text, a CLI runner, random legal hands."""
 
 from __future__ import annotations
 
