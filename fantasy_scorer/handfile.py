@@ -168,10 +168,11 @@ def _check_game(settings: Settings, catalog: Catalog, source: str) -> None:
 
 
 def read_hand(text: str, source: str, catalog: Catalog, names: Names | None = None,
-              players: int | None = None) -> Hand:
+              players: int | None = None, discard: tuple[Card, ...] | None = None) -> Hand:
     """Parse and validate a hand; errors name the file and line.
 
-    ``players`` (from the command line) is used when the file does not say.
+    ``players`` (from the command line) and ``discard`` (a table's discard area) are used when
+    the file does not say.
     """
     names = names or Names(catalog)
     settings = read_settings(text, source)
@@ -203,7 +204,8 @@ def read_hand(text: str, source: str, catalog: Catalog, names: Names | None = No
             culprit = entries[min(len(entries) - 1, max(limit, catalog.hand_size))]
         raise err.at(f"{source}:{culprit.line}") from None
 
-    discard = tuple(e.card for e in sections["discard"]) if sections["discard"] else None
+    if sections["discard"]:
+        discard = tuple(e.card for e in sections["discard"])
     table_players = settings.players if settings.players is not None else players
     try:
         base = Hand(catalog, cards, {}, discard, table_players, cursed)
