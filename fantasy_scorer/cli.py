@@ -177,7 +177,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, codes: tuple[str, ...], pri
             print_result(result, label if len(results) > 1 else None, loc, console)
 
 
-from . import commands_referee  # noqa: E402,F401  (registers explain and game)
+from . import commands_referee  # noqa: E402,F401,I001  (registers explain and game)
 from . import commands_serve  # noqa: E402,F401  (registers ``fr-score serve``)
 
 if __name__ == "__main__":  # pragma: no cover
