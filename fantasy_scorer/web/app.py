@@ -63,9 +63,9 @@ def create_app(catalog: Catalog | None = None) -> FastAPI:
     async def shape_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         return JSONResponse({"detail": validation_message(exc)}, status_code=422)
 
-    def pool_of(req: HandRequest) -> service.Pool:
-        engine.check_lang(req.lang)
-        return service.pool_from_request(catalog, names, req.cards, req.choices)
+    def pool_of(req: HandRequest) -> tuple[service.Pool, str]:
+        lang = engine.check_lang(req.lang)
+        return service.pool_from_request(catalog, names, req.cards, req.choices), lang
 
     @app.post("/api/score", response_model=ScoreResponse, responses=ERRORS,
               response_model_exclude_none=False)
@@ -75,7 +75,8 @@ def create_app(catalog: Catalog | None = None) -> FastAPI:
         Unpinned choices of wild cards, Book of Changes and Island are chosen optimally
         (``optimized`` says whether the optimizer ran, ``proven`` whether it proved the best).
         """
-        return service.score_json(pool_of(req), req.lang, req.optimize)
+        pool, lang = pool_of(req)
+        return service.score_json(pool, lang, req.optimize)
 
     @app.post("/api/best", response_model=BestResponse, responses=ERRORS)
     def api_best(req: HandRequest) -> dict[str, Any]:
@@ -84,12 +85,14 @@ def create_app(catalog: Catalog | None = None) -> FastAPI:
         Pinned choices are checked and kept in the share code; each 7-card hand is scored with
         its choices made by the optimizer.
         """
-        return service.best_json(pool_of(req), req.lang)
+        pool, lang = pool_of(req)
+        return service.best_json(pool, lang)
 
     @app.post("/api/explain", response_model=ExplainResponse, responses=ERRORS)
     def api_explain(req: HandRequest) -> dict[str, Any]:
         """The referee's trace of a hand: why each card scores what it does."""
-        return service.explain_json(pool_of(req), req.lang, req.optimize)
+        pool, lang = pool_of(req)
+        return service.explain_json(pool, lang, req.optimize)
 
     @app.get("/", response_class=Response, include_in_schema=False)
     def index(request: Request, code: str = "", lang: str = "en",
@@ -98,7 +101,7 @@ def create_app(catalog: Catalog | None = None) -> FastAPI:
         without script) change the hand and redirect to its canonical address."""
         pins = {k[4:]: v for k, v in request.query_params.items() if k.startswith("pin-")}
         try:
-            engine.check_lang(lang)
+            lang = engine.check_lang(lang)
             pool = service.pool_from_code(catalog, page.code_from_query(code))
             if toggle is not None or pins:
                 pool = page.apply_edits(pool, names, toggle, pins)

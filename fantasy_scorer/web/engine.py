@@ -1,17 +1,20 @@
 """The web app's only doorway into the engine's optional pieces.
 
-The optimizer (:mod:`fantasy_scorer.solve`), the referee's trace, translated card names and
-share codes are built alongside the web app. Each is reached through one function here, so the
-rest of the app never imports them directly and a missing piece has exactly one fallback:
+The optimizer (:mod:`fantasy_scorer.solve`), the referee's trace (:mod:`..explain`), translated
+card names (:mod:`..names`) and share codes (:mod:`..sharecode`) are each reached through one
+function here, so the rest of the app never imports them directly:
 
 * :func:`score_hand` chooses open choices with the optimizer; without it the hand is scored
   with its choices as given (open choices unassigned) and says so (``optimized`` is False).
   Nothing is ever labelled optimal unless the optimizer chose it.
 * :func:`best_discard` ranks the discards of an 8-card pool (the optimizer's best-of-8, or,
   without it, each 7-card hand scored as given, again marked not optimized).
-* :func:`explain_hand` gives the referee's trace (or the score sheet's per-card statuses).
-* :func:`parse_code` / :func:`to_code` read and write the share code of a pool of cards.
-* :func:`card_name`, :func:`suit_name` and :func:`languages` give display names.
+* :func:`explain_hand` gives the referee's trace.
+* :func:`parse_code` / :func:`to_code` read and write share codes; a code of one card more
+  than a hand (the card just drawn, which the discard advice is about) is read here with the
+  same syntax, since a share code proper is a legal hand.
+* :func:`card_name`, :func:`suit_name`, :func:`localizer` and :func:`languages` give names in
+  the languages of the shipped translations.
 """
 
 from __future__ import annotations
@@ -22,10 +25,14 @@ from functools import cache
 from typing import Any
 
 from .. import effects as fx
-from ..catalog import Card, Catalog, fold
+from ..catalog import Card, Catalog, base_catalog, fold
 from ..errors import ScorerError
-from ..hand import ChoiceValue, Hand
+from ..explain import explanation_json, explanation_lines
+from ..hand import ChoiceValue, Hand, hand_limit
+from ..names import Localizer, Names, load_i18n
 from ..resolve import Result, resolve
+from ..sharecode import hand_code
+from ..sharecode import parse_code as parse_hand_code
 
 try:  # the optimizer is merged separately; see the module docstring
     from ..solve.api import best_hand as _best_hand  # type: ignore[import-not-found]
@@ -122,23 +129,10 @@ def _hand_keeping_pins(catalog: Catalog, cards: tuple[Card, ...],
 
 
 def explain_hand(scored: Scored, lang: str = "en") -> dict[str, Any]:
-    """``{"text": str, "steps": [{"card", "text"}]}``: why each card scores what it does."""
-    steps = []
-    for ln in scored.result.lines:
-        name = ln.name if ln.as_name == ln.name else f"{ln.name} as {ln.as_name}"
-        if ln.blanked:
-            what = "blanked, 0 points"
-        else:
-            parts = [f"base {ln.base}"]
-            if ln.bonus:
-                parts.append(f"bonus {ln.bonus:+d}")
-            if ln.penalty:
-                parts.append(f"penalty {ln.penalty:+d}")
-            what = ", ".join(parts) + f" = {ln.points}"
-        text = f"{name} ({ln.suit}): {what}" + (f"; {ln.status}" if ln.status else "")
-        steps.append({"card": ln.name, "text": text})
-    text = "\n".join(s["text"] for s in steps) + f"\nTotal: {scored.result.total}"
-    return {"text": text, "steps": steps}
+    """``{"text": str, "steps": [...]}``: the referee's trace of the scored hand."""
+    loc = localizer(lang)
+    text = "\n".join(explanation_lines(scored.result, loc))
+    return {"text": text, "steps": explanation_json(scored.result, loc)["steps"]}
 
 
 # --------------------------------------------------------------------------------------------
@@ -178,12 +172,29 @@ def _code_choice(catalog: Catalog, card: Card, parts: list[str], item: str) -> C
 
 
 def parse_code(code: str, catalog: Catalog) -> tuple[tuple[Card, ...], dict[str, ChoiceValue]]:
-    """The cards and pinned choices a share code names (not yet checked as a hand).
+    """The cards and pinned choices a share code names (an empty code is no cards).
 
-    Items are card ids separated by commas; a card that makes a choice may carry it after a
-    colon (``FR53:FR37``, ``FR49:FR12:beast``, ``FR52:none``); one optional ``+`` separates the
-    plain cards from those carrying a choice. Validation of the hand is the caller's.
+    A legal hand is read by :func:`fantasy_scorer.sharecode.parse_code`, with its messages. A
+    code of one card more than a hand is read with the same syntax; the caller checks it.
     """
+    if not code.strip():
+        return (), {}
+    try:
+        hand = parse_hand_code(code, catalog)
+    except ScorerError as refused:
+        try:
+            cards, choices = _parse_pool(code, catalog)
+        except ScorerError:
+            raise refused from None
+        if len(cards) != hand_limit(cards) + 1:
+            raise refused from None
+        return cards, choices
+    return hand.cards, dict(hand.choices)
+
+
+def _parse_pool(code: str, catalog: Catalog) -> tuple[tuple[Card, ...], dict[str, ChoiceValue]]:
+    """Share-code syntax without the hand's checks: ids separated by commas, a choice after a
+    colon (``FR53:FR37``, ``FR49:FR12:beast``, ``FR52:none``), one optional ``+``."""
     text = code.strip()
     if not text:
         return (), {}
@@ -215,8 +226,13 @@ def _value_code(value: ChoiceValue) -> str:
     return value.id
 
 
-def to_code(cards: tuple[Card, ...], choices: Mapping[str, ChoiceValue]) -> str:
+def to_code(catalog: Catalog, cards: tuple[Card, ...], choices: Mapping[str, ChoiceValue]
+            ) -> str:
     """The canonical share code: plain cards, then ``+`` and the cards with a pinned choice."""
+    try:
+        return hand_code(Hand(catalog, cards, dict(choices)))
+    except ScorerError:  # not a legal hand: the card just drawn is in it
+        pass
     plain = [c.id for c in cards if c.id not in choices]
     pinned = [f"{c.id}:{_value_code(choices[c.id])}" for c in cards if c.id in choices]
     return ",".join(plain) + ("+" + ",".join(pinned) if pinned else "")
@@ -228,23 +244,31 @@ def to_code(cards: tuple[Card, ...], choices: Mapping[str, ChoiceValue]) -> str:
 
 
 @cache
+def _names() -> Names:
+    """Display names come from the shipped translations, keyed by card id."""
+    return Names(base_catalog())
+
+
 def languages() -> tuple[str, ...]:
-    """Languages the page offers (English only until translated names are available)."""
-    return ("en",)
+    """Languages the page offers: those of the shipped translations."""
+    return load_i18n().languages
+
+
+def check_lang(lang: str) -> str:
+    """The language code for ``lang`` (case-insensitive), or a one-line error listing them."""
+    return _names().check_lang(lang)
 
 
 def card_name(card: Card, lang: str = "en") -> str:
     """A card's name in ``lang`` (its English name when there is no translation)."""
-    return card.name
+    return _names().display(card, lang)
 
 
 def suit_name(suit: str, lang: str = "en") -> str:
     """A suit's name in ``lang``."""
-    return suit
+    return _names().suit_display(suit, lang)
 
 
-def check_lang(lang: str) -> str:
-    """``lang`` if the page can show it, else a one-line error listing the languages."""
-    if lang not in languages():
-        raise ScorerError(f"unknown language '{lang}' (one of {', '.join(languages())})")
-    return lang
+def localizer(lang: str = "en") -> Localizer:
+    """Rewrites English engine output (statuses, trace) with the names of ``lang``."""
+    return _names().localizer(lang)

@@ -25,7 +25,8 @@ class PoolRequest(BaseModel):
 
     cards: list[Word] = Field(max_length=20, examples=[EXAMPLE_CARDS],
                               description="Card names or ids (FR01…); each card once.")
-    lang: Word = Field("en", description="Language of the card names in the answer.")
+    lang: Word = Field("en", description="Language of the card names in the answer "
+                                         "(en, de, fr, es, pt, pl, cz, ru, ua, kr, zh).")
 
 
 class HandRequest(PoolRequest):
@@ -54,14 +55,16 @@ class CardLine(BaseModel):
     name: str
     label: str = Field(description="The name in the requested language.")
     as_: str = Field(alias="as", description="The name it scores as (a copy's target).")
+    as_label: str = Field(description="That name in the requested language.")
     suit: str
+    suit_label: str = Field(description="The suits in the requested language.")
     base: int
     bonus: int
     penalty: int
     points: int
     blanked: bool
     cleared: bool
-    status: str = Field(description="Why it is blanked or cleared, in English.")
+    status: str = Field(description="Why it is blanked or cleared (names in the language).")
 
 
 class Option(BaseModel):

@@ -77,7 +77,7 @@ class Pool:
 
     @property
     def code(self) -> str:
-        return engine.to_code(self.cards, self.choices)
+        return engine.to_code(self.catalog, self.cards, self.choices)
 
     def hand(self) -> Hand:
         """The pool as a hand; a one-line error when it is not a legal one (size, R13)."""
@@ -237,10 +237,13 @@ def score_json(pool: Pool, lang: str = "en", optimize: bool = True) -> dict[str,
     scored = engine.score_hand(pool.hand(), optimize=optimize)
     result = scored.result
     data = result_json(result)
+    loc = engine.localizer(lang)
     for line, card, ln in zip(data["cards"], result.hand.cards, result.lines, strict=True):
         line["id"] = card.id
         line["label"] = engine.card_name(card, lang)
-        line["status"] = ln.status
+        line["as_label"] = loc.name(ln.as_name)
+        line["suit_label"] = loc.suit_label(ln.suit)
+        line["status"] = loc.text(ln.status)
     data["optimized"] = scored.optimized
     if scored.optimized:
         data["proven"] = scored.proven
@@ -268,7 +271,7 @@ def best_json(pool: Pool, lang: str = "en") -> dict[str, Any]:
                 "total": d.scored.result.total,
                 "optimized": d.scored.optimized,
                 "proven": d.scored.proven,
-                "code": engine.to_code(d.scored.hand.cards, {}),
+                "code": engine.to_code(pool.catalog, d.scored.hand.cards, {}),
                 "choices": {
                     engine.card_name(pool.catalog.by_id[k], lang): choice_label(v, lang)
                     for k, v in d.scored.hand.choices.items()

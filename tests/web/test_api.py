@@ -148,3 +148,16 @@ def test_openapi_is_served_and_nothing_needs_the_network(client) -> None:
     assert 'src="http' not in page and 'href="http' not in page
     for asset in ("/static/app.js", "/static/style.css"):
         assert client.get(asset).status_code == 200
+
+
+def test_names_in_the_chosen_language_both_ways(client) -> None:
+    data = ok(client, "/api/score", {"cards": ["Gebirge", "Große Flut", "Rauch", "Wirbelsturm",
+                                               "Luftwesen", "Buschfeuer", "Spiegelung"],
+                                     "choices": {"Spiegelung": "Regensturm"}, "lang": "DE"})
+    assert data["total"] == 260
+    mountain, flood = data["cards"][0], data["cards"][1]
+    assert (mountain["name"], mountain["label"]) == ("Mountain", "Gebirge")
+    assert (flood["suit"], flood["suit_label"]) == ("Flood", "Flut")
+    assert flood["status"] == "penalty cleared by Gebirge"
+    explained = ok(client, "/api/explain", {"cards": HAND_260, "lang": "fr"})
+    assert "Montagne" in explained["text"]

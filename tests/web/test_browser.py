@@ -150,3 +150,16 @@ def test_laptop_layout(browser, live_url) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     page.screenshot(path=str(ARTIFACTS / "laptop.png"))
     context.close()
+
+
+def test_switching_language_keeps_the_hand(phone) -> None:
+    page = phone
+    page.goto(f"/?code=FR01,FR08,FR13,FR14,FR15,FR16%2B{MIRAGE}:{RAINSTORM}")
+    page.locator("#lang").select_option("de")
+    expect(page).to_have_url(re.compile(r"lang=de"))
+    expect(page.locator("#total")).to_have_text("260")
+    expect(page.locator('#sheet li[data-card="FR01"] .name')).to_have_text("Gebirge")
+    expect(page.locator(f'#sheet li[data-card="{MIRAGE}"] .as')).to_have_text("as Regensturm")
+    tap(page, KNIGHTS, 8)
+    expect(page).to_have_url(re.compile(rf"code=.*{KNIGHTS}.*lang=de"))
+    expect(page.locator('[data-testid="advice"]')).to_contain_text("Ritter")

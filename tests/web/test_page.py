@@ -55,7 +55,7 @@ def test_links_and_the_form_work_without_script(client) -> None:
 @pytest.mark.parametrize(("code", "message"), [
     ("FR01,FR99", "unknown card id &#39;FR99&#39;"),
     ("FR01,FR01", "appears twice"),
-    ("FR01,FR02,FR03,FR04,FR05,FR06,FR07,FR09,FR10", "9 cards given, at most 8"),
+    ("FR01,FR02,FR03,FR04,FR05,FR06,FR07,FR09,FR10", "9 cards in hand"),
     ("FR01+FR52:FR37", "Mirage cannot become"),
     ("FR01+FR52:FR11+FR53", "at most one &#39;+&#39;"),
 ])
@@ -76,12 +76,12 @@ def test_unknown_language_is_refused(client) -> None:
 ])
 def test_share_codes_read_back_the_same(code) -> None:
     cards, choices = engine.parse_code(code, CAT)
-    assert engine.to_code(cards, choices) == code
+    assert engine.to_code(CAT, cards, choices) == code
 
 
 def test_share_codes_accept_lower_case_and_inline_choices() -> None:
     cards, choices = engine.parse_code("fr01,fr52:fr11", CAT)
-    assert engine.to_code(cards, choices) == "FR01+FR52:FR11"
+    assert engine.to_code(CAT, cards, choices) == "FR01+FR52:FR11"
 
 
 def test_taking_a_card_out_drops_the_pins_that_named_it() -> None:
@@ -107,3 +107,11 @@ def test_island_options_follow_the_suits_after_book_of_changes() -> None:
 
 def test_page_links_keep_the_language() -> None:
     assert page.href("FR01+FR52:FR11", "de") == "/?code=FR01%2BFR52:FR11&lang=de"
+
+
+def test_the_page_speaks_the_chosen_language(client) -> None:
+    r = client.get("/", params={"code": CODE_260, "lang": "de"})
+    assert r.status_code == 200 and total_of(r.text) == "260"
+    assert 'data-label="Gebirge"' in r.text and '<option value="de" selected>' in r.text
+    assert "toggle=FR01&amp;lang=de" not in r.text  # links keep the language first
+    assert "&amp;lang=de" in r.text or "lang=de&amp;" in r.text

@@ -37,8 +37,8 @@
   function renderSheet(score) {
     $("sheet").innerHTML = score ? score.cards.map((c) => {
       const cls = "row" + (c.blanked ? " is-blanked" : "") + (c.cleared ? " is-cleared" : "");
-      const as = c.as !== c.name ? ` <span class="as">as ${esc(c.as)}</span>` : "";
-      let detail = `${esc(c.suit)} · base ${c.base}`;
+      const as = c.as !== c.name ? ` <span class="as">as ${esc(c.as_label)}</span>` : "";
+      let detail = `${esc(c.suit_label)} · base ${c.base}`;
       if (c.bonus) detail += ` · bonus ${signed(c.bonus)}`;
       if (c.penalty) detail += ` · penalty ${signed(c.penalty)}`;
       if (c.blanked) detail += ' <span class="mark mark-blanked">blanked</span>';
