@@ -468,7 +468,7 @@ def _status(s: Slot) -> str:
             parts.append("blanked: " + s.reason)
     if s.cleared_by and s.penalty:
         parts.append("penalty cleared by " + ", ".join(c.name for c in s.cleared_by))
-    elif s.struck_by and s.penalty:
+    elif s.struck_by and s.active != s.penalty:  # only where the word stood in the penalty
         parts.append("; ".join(f"{w} cleared by {c.name}" for c, w in s.struck_by))
     if s.changed_by is not None:
         parts.append(f"suit changed by {s.changed_by.name}")
