@@ -82,8 +82,8 @@ def create_app(catalog: Catalog | None = None) -> FastAPI:
     def api_best(req: HandRequest) -> dict[str, Any]:
         """Discard advice for 8 cards: each discard with the total of the 7 cards left.
 
-        Pinned choices are checked and kept in the share code; each 7-card hand is scored with
-        its choices made by the optimizer.
+        Each 7-card hand keeps the pinned choices that still apply to it; its other choices
+        are made by the optimizer.
         """
         pool, lang = pool_of(req)
         return service.best_json(pool, lang)

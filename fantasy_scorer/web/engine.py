@@ -19,9 +19,11 @@ function here, so the rest of the app never imports them directly:
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from threading import Lock
 from typing import Any
 
 from .. import effects as fx
@@ -68,9 +70,31 @@ def score_hand(hand: Hand, optimize: bool = True) -> Scored:
     Pinned choices (those in ``hand.choices``) are always kept as given.
     """
     if optimize and _optimize is not None and hand.open_choices:
+        key = _hand_key(hand)
+        with _LOCK:
+            if key in _SOLVED:
+                _SOLVED.move_to_end(key)
+                return _SOLVED[key]
         sol = _optimize(hand)
-        return Scored(sol.result, True, bool(sol.proven))
+        scored = Scored(sol.result, True, bool(sol.proven))
+        with _LOCK:
+            _SOLVED[key] = scored
+            while len(_SOLVED) > _SOLVED_MAX:
+                _SOLVED.popitem(last=False)
+        return scored
     return Scored(resolve(hand), False, None)
+
+
+# A tap asks for the score, then the trace, of the same hand; a hard hand takes the optimizer
+# a second or more, so its answer is kept for the next request.
+_SOLVED: OrderedDict[tuple[Any, ...], Scored] = OrderedDict()
+_SOLVED_MAX = 256
+_LOCK = Lock()
+
+
+def _hand_key(hand: Hand) -> tuple[Any, ...]:
+    pins = tuple(sorted((k, _value_code(v)) for k, v in hand.choices.items()))
+    return (id(hand.catalog), tuple(c.id for c in hand.cards), pins)
 
 
 @dataclass(frozen=True)
@@ -86,15 +110,15 @@ def best_discard(pool: tuple[Card, ...], catalog: Catalog,
     """Every discard of a one-card-too-many pool, best first (highest total, then the
     lowest base strength, the game's tie-break).
 
-    The optimizer makes every choice of each remaining hand. Without it, each remaining hand
-    keeps the pins that still hold once the card is gone, the rest left unassigned.
+    Each remaining hand keeps the pins that still hold once the card is gone; the optimizer
+    makes its other choices (without the optimizer they are left unassigned).
     """
     out: list[Discard] = []
     if _best_hand is not None:  # pragma: no cover - until the optimizer is merged
-        for sol in _best_hand(list(pool)):
-            left = [c for c in pool if c not in sol.hand.cards]
-            if len(left) == 1:
-                out.append(Discard(left[0], Scored(sol.result, True, bool(sol.proven))))
+        pinned = dict(pins or {})
+        for sol in _best_hand(list(pool), catalog, pinned=pinned, top=len(pool)):
+            if len(sol.discard) == 1:
+                out.append(Discard(sol.discard[0], Scored(sol.result, True, bool(sol.proven))))
     else:
         for c in pool:
             rest = tuple(x for x in pool if x is not c)

@@ -86,7 +86,7 @@
     const rows = best.discards.map((d) => `<li><a href="${esc(href(state.code, { toggle: d.id }))}" ` +
       `data-discard="${esc(d.id)}">Discard ${esc(d.label)}</a> <span>→ ${d.total}</span></li>`);
     const note = best.optimized
-      ? "Each remaining hand is scored with its choices made optimally."
+      ? "Each remaining hand keeps your pins; its other choices are made optimally."
       : "The optimizer is not available here: choices in the remaining hands are left unassigned.";
     box.innerHTML = `<h2>Discard advice</h2><p class="best" data-testid="advice">Discard ` +
       `<b>${esc(top.label)}</b> → <b>${top.total}</b> points</p>` +
