@@ -58,9 +58,13 @@ def test_a_full_hand_at_the_table(phone, live_url) -> None:
     assert sum(points) == expected
     no_sideways_scroll(page)
 
-    # Pin Mirage as Rainstorm by hand: 260, the rules' worked example.
+    # Pin Mirage by hand: first left unassigned, then as Rainstorm (the rules' 260 example).
     select = page.locator(f"#pin-{MIRAGE}")
     expect(select).to_have_value("optimal")
+    select.select_option("none")
+    unassigned = resolve(Hand(CAT, hand(SEVEN).cards, {MIRAGE: None})).total
+    expect(page.locator("#total")).to_have_text(str(unassigned))
+    expect(page.locator(f'#sheet li[data-card="{MIRAGE}"] .as')).to_have_count(0)
     select.select_option(RAINSTORM)
     expect(page.locator("#total")).to_have_text("260")
     assert resolve(hand(SEVEN, **{MIRAGE: RAINSTORM})).total == 260
