@@ -212,20 +212,19 @@ def card_ref(card: Card, lang: str) -> dict[str, str]:
     return {"id": card.id, "name": card.name, "label": engine.card_name(card, lang)}
 
 
-def choosers_json(pool: Pool, made: Mapping[str, ChoiceValue] | None, lang: str,
+def choosers_json(pool: Pool, made: Mapping[str, ChoiceValue], lang: str,
                   optimized: bool) -> list[dict[str, Any]]:
-    """Each card of the pool that makes a choice: what is pinned, what was used, the options."""
+    """Each card of the pool that makes a choice: what is pinned, what the score used (``made``,
+    the scored hand's choices), and every legal option."""
     out = []
     for c in pool.cards:
         if c.choice is None:
             continue
         pinned = c.id in pool.choices
-        used = made.get(c.id) if made is not None and c.id in made else None
-        has_used = made is not None and c.id in made
         out.append({
             **card_ref(c, lang),
             "pinned": choice_value(pool.choices[c.id]) if pinned else None,
-            "used": choice_label(used, lang) if has_used else None,
+            "used": choice_label(made[c.id], lang) if c.id in made else None,
             "chosen_by": "you" if pinned else ("optimizer" if optimized else "nobody"),
             "options": choice_options(pool, c, lang),
         })
