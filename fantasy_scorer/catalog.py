@@ -57,16 +57,17 @@ class Penalty:
     points: tuple[fx.PointEffect, ...] = ()
     blanks: tuple[fx.Blanks, ...] = ()
     conditions: tuple[fx.BlankedUnless | fx.BlankedIf, ...] = ()
+    lonely: tuple[fx.BlanksLonely, ...] = ()
 
     def __bool__(self) -> bool:
-        return bool(self.points or self.blanks or self.conditions)
+        return bool(self.points or self.blanks or self.conditions or self.lonely)
 
     def strike(self, mask: int) -> Penalty:
         """The penalty with a suit word cleared from it (R6)."""
         pts = tuple(p for p in (e.strike(mask) for e in self.points) if p is not None)
         bl = tuple(b for b in (e.strike(mask) for e in self.blanks) if b is not None)
         co = tuple(c for c in (e.strike(mask) for e in self.conditions) if c is not None)
-        return Penalty(pts, bl, co)
+        return Penalty(pts, bl, co, self.lonely)
 
 
 NO_PENALTY = Penalty()
@@ -78,6 +79,13 @@ class Card:
 
     ``suits`` is a bit mask (the printed suit plus any ``also`` suits). Cards compare by
     identity; ``id`` is unique within a :class:`Catalog`.
+
+    Traits: ``immune`` is ``"all"`` (never blanked: Angel) or ``"others"`` (no other card may
+    blank it, its own penalty still may: the Deluxe Phoenix); ``unchangeable`` cards cannot be
+    targeted by a change of suit; ``plain_suits`` are the only suits a copy of the card and the
+    discard area see (0: all of them); ``grants_immunity`` selects the cards that cannot be
+    blanked while this card is in hand, blanked or not (Lich, C3); a ``cursed`` card is a
+    Cursed Item, scored beside the hand and never blanked.
     """
 
     id: str
@@ -90,10 +98,17 @@ class Card:
     penalty: Penalty = NO_PENALTY
     clears: tuple[fx.Clears, ...] = ()
     clears_word: tuple[fx.ClearsWord, ...] = ()
-    choice: fx.Copy | fx.ChangeSuit | fx.ClearOne | None = None
+    choice: fx.Copy | fx.ChangeSuit | fx.ClearOne | fx.Protect | None = None
     extra: fx.ExtraCard | None = None
     keeps_suits_when_blanked: bool = False
     source: str = ""
+    immune: str = ""
+    unchangeable: bool = False
+    plain_suits: int = 0
+    grants_immunity: tuple[fx.Term, ...] = ()
+    cursed: bool = False
+    replaces: str | None = None
+    needs: frozenset[str] = frozenset()  # "discard", "players": context its score reads
 
     def __repr__(self) -> str:
         return f"Card({self.id} {self.name})"
@@ -102,6 +117,11 @@ class Card:
     def suit(self) -> str:
         return "/".join(self.suit_names)
 
+    @property
+    def copy_suits(self) -> int:
+        """The suits a copy of this card, or the discard area, sees."""
+        return self.plain_suits or self.suits
+
 
 @dataclass
 class Catalog:
@@ -109,6 +129,9 @@ class Catalog:
 
     suits: list[str] = field(default_factory=list)
     cards: list[Card] = field(default_factory=list)
+    hand_size: int = 7  # cards in hand before extra cards
+    max_hand: int | None = None  # the most a hand may ever hold (Cursed Hoards: 9, C4)
+    games: list[str] = field(default_factory=list)  # the card files loaded, by their 'game' key
     aliases: dict[str, str] = field(default_factory=dict)  # folded alias -> canonical name
     alias_spelling: dict[str, str] = field(default_factory=dict)  # folded alias -> as written
     by_id: dict[str, Card] = field(default_factory=dict)
@@ -155,9 +178,24 @@ class Catalog:
 
     def copy_targets(self, copy: fx.Copy) -> list[Card]:
         """The cards of the game a ``from: game`` copy may take (R14)."""
-        return [c for c in self.cards if c.suits & copy.suits]
+        return [c for c in self.cards if c.copy_suits & copy.suits and not c.cursed]
+
+    @property
+    def suit_cards(self) -> list[Card]:
+        """The cards that can be held in hand (every card but the Cursed Items)."""
+        return [c for c in self.cards if not c.cursed]
 
     def add(self, card: Card, where: str) -> None:
+        if card.replaces is not None:
+            old = self.by_id.get(card.replaces)
+            if old is None:
+                raise ScorerError(f"{card.id} replaces unknown card {card.replaces}", where)
+            self.cards[self.cards.index(old)] = card
+            del self.by_id[old.id]
+            del self.by_name[fold(old.name)]
+            self.by_id[card.id] = card
+            self.by_name[fold(card.name)] = card
+            return
         if card.id in self.by_id:
             raise ScorerError(f"card id {card.id} is defined twice", where)
         key = fold(card.name)
@@ -218,9 +256,15 @@ def load_yaml(text: str, source: str) -> Any:
 
 _CARD_KEYS = {
     "id", "name", "suit", "also", "strength", "text", "bonus", "penalty", "clears",
-    "clears_word", "copy", "change_suit", "clear_one", "extra_card", "keeps_suits_when_blanked",
+    "clears_word", "copy", "change_suit", "clear_one", "protect", "extra_card",
+    "keeps_suits_when_blanked", "immune", "unchangeable", "plain_suits", "grants_immunity",
+    "cursed", "replaces",
 }
-_POINT_KEYS = {"points", "per", "per_other", "with", "with_all", "unless"}
+_POINT_KEYS = {"points", "per", "per_other", "with", "with_all", "unless", "in_discard",
+               "players", "other_cursed", "first"}
+_POINT_KINDS = {"best_of", "sum_strength", "max_strength", "collection", "runs",
+                "distinct_suits", "odd_strength", "exactly", "per_penalty", "per_other_player"}
+_PENALTY_KINDS = {"blanks", "blanked_unless", "blanked_if", "blanks_lonely"}
 _COPY_TAKES = {"name", "suit", "strength", "penalty"}
 
 
@@ -308,8 +352,7 @@ class _Compiler:
         if not isinstance(entry, Mapping):
             raise self.fail(f"expected an effect mapping, got {entry!r}", node)
         keys = set(entry)
-        kinds = {"best_of", "sum_strength", "max_strength", "collection", "runs",
-                 "distinct_suits", "odd_strength"}
+        kinds = _POINT_KINDS
         special = keys & kinds
         if special:
             if len(keys) != 1:
@@ -329,15 +372,25 @@ class _Compiler:
                 table = self.table(val, entry, kind)
                 if kind == "runs":
                     return fx.Runs(table)
-                return fx.Collection(table, len(self.catalog.suits), tuple(self.catalog.suits))
+                return fx.Collection(table)
             if kind == "distinct_suits":
                 return fx.DistinctSuits(self.integer(val, entry, kind))
+            if kind == "per_penalty":
+                return fx.PerPenalty(self.integer(val, entry, kind))
+            if kind == "per_other_player":
+                self.needs.add("players")
+                return fx.PerPlayer(self.integer(val, entry, kind))
+            if kind == "exactly":
+                if not isinstance(val, Mapping) or set(val) != {"count", "of", "points"}:
+                    raise self.fail("exactly needs {count: N, of: [..], points: N}", entry)
+                return fx.Exactly(self.integer(val["points"], val, "points"),
+                                  self.integer(val["count"], val, "count"),
+                                  self.terms(val["of"], val))
             if not isinstance(val, Mapping) or set(val) != {"per_other", "all"}:
                 raise self.fail("odd_strength needs {per_other: N, all: N}", entry)
             return fx.OddStrength(self.integer(val["per_other"], val, "per_other"),
                                   self.integer(val["all"], val, "all"))
-        unknown = keys - _POINT_KEYS - ({"blanks", "blanked_unless", "blanked_if"}
-                                        if penalty else set())
+        unknown = keys - _POINT_KEYS
         if unknown:
             raise self.fail(f"unknown effect key '{sorted(unknown)[0]}'"
                             f"{self.catalog.suggest(sorted(unknown)[0], _POINT_KEYS | kinds)}",
@@ -356,12 +409,32 @@ class _Compiler:
             if not isinstance(raw, list) or not raw:
                 raise self.fail("with_all needs a list", entry)
             with_all = tuple(self.terms(g, raw) for g in raw)
+        players = other_cursed = None
+        if "players" in entry:
+            players = self.integer(entry["players"], entry, "players")
+            self.needs.add("players")
+        if "other_cursed" in entry:
+            other_cursed = self.integer(entry["other_cursed"], entry, "other_cursed")
+        in_discard = entry.get("in_discard", False)
+        if not isinstance(in_discard, bool):
+            raise self.fail("'in_discard' must be true or false", entry)
+        if in_discard:
+            if not per:
+                raise self.fail("'in_discard' counts cards: it needs 'per'", entry)
+            self.needs.add("discard")
         cond = fx.Condition(
             self.terms(entry["with"], entry) if "with" in entry else (),
             with_all,
             self.terms(entry["unless"], entry) if "unless" in entry else (),
+            players,
+            other_cursed,
         )
-        return fx.Points(pts, per, cond)
+        first = None
+        if "first" in entry:
+            first = self.integer(entry["first"], entry, "first")
+            if not per or in_discard:
+                raise self.fail("'first' pays the first card of each 'per' term in hand", entry)
+        return fx.Points(pts, per, cond, in_discard, first)
 
     def integer(self, val: Any, node: Any, what: str) -> int:
         if isinstance(val, bool) or not isinstance(val, int):
@@ -383,7 +456,11 @@ class _Compiler:
         if unknown:
             k = sorted(unknown)[0]
             raise self.fail(f"unknown card key '{k}'{self.catalog.suggest(k, _CARD_KEYS)}", entry)
-        for req in ("id", "name", "suit", "strength"):
+        self.needs: set[str] = set()
+        cursed = entry.get("cursed", False)
+        if not isinstance(cursed, bool):
+            raise self.fail("'cursed' must be true or false", entry)
+        for req in ("id", "name", "strength") if cursed else ("id", "name", "suit", "strength"):
             if req not in entry:
                 raise self.fail(f"card is missing '{req}'", entry)
         cid, name = entry["id"], entry["name"]
@@ -391,7 +468,7 @@ class _Compiler:
             raise self.fail("'id' must be a non-empty string", entry)
         if not isinstance(name, str) or not name.strip():
             raise self.fail("'name' must be a non-empty string", entry)
-        suit_names = [entry["suit"]] + list(entry.get("also", []) or [])
+        suit_names = ([entry["suit"]] if "suit" in entry else []) + list(entry.get("also") or [])
         mask = 0
         canon = []
         for s in suit_names:
@@ -405,11 +482,18 @@ class _Compiler:
 
         bonus = tuple(self.points(b, entry, False) for b in self._list(entry, "bonus"))
         pts, blanks, conds = [], [], []
+        lonely = []
         for p in self._list(entry, "penalty"):
-            if isinstance(p, Mapping) and set(p) & {"blanks", "blanked_unless", "blanked_if"}:
+            if isinstance(p, Mapping) and set(p) & _PENALTY_KINDS:
                 if len(p) != 1:
                     raise self.fail("a blanking penalty stands alone in its list entry", p)
                 (kind, val), = p.items()
+                if kind == "blanks_lonely":
+                    if not isinstance(val, Mapping) or not set(val) <= {"spare"}:
+                        raise self.fail("blanks_lonely takes {spare: [..]}", p)
+                    lonely.append(fx.BlanksLonely(
+                        self.terms(val["spare"], val) if "spare" in val else ()))
+                    continue
                 t = self.terms(val, p)
                 if kind == "blanks":
                     blanks.append(fx.Blanks(t))
@@ -419,7 +503,7 @@ class _Compiler:
                     conds.append(fx.BlankedIf(t))
             else:
                 pts.append(self.points(p, entry, True))
-        penalty = Penalty(tuple(pts), tuple(blanks), tuple(conds))
+        penalty = Penalty(tuple(pts), tuple(blanks), tuple(conds), tuple(lonely))
 
         clears = (fx.Clears(self.terms(entry["clears"], entry)),) if "clears" in entry else ()
         clears_word: tuple[fx.ClearsWord, ...] = ()
@@ -436,22 +520,44 @@ class _Compiler:
         extra = None
         if "extra_card" in entry:
             ec = entry["extra_card"]
-            if not isinstance(ec, Mapping) or not set(ec) <= {"suits", "from"} or "suits" not in ec:
-                raise self.fail("extra_card needs {suits: [..], from: discard}", entry)
-            if ec.get("from", "discard") != "discard":
-                raise self.fail("extra_card: only 'from: discard' is known", ec)
-            m, n, a, _ = self.words(ec["suits"], ec)
-            if n or a:
-                raise self.fail("extra_card: list suits only", ec)
-            extra = fx.ExtraCard(m)
+            if not isinstance(ec, Mapping) or not set(ec) <= {"suits", "from"}:
+                raise self.fail("extra_card needs {from: discard, suits: [..]} or "
+                                "{from: deck}", entry)
+            src = ec.get("from", "discard")
+            if src not in ("discard", "deck"):
+                raise self.fail("extra_card: 'from' is 'discard' or 'deck'", ec)
+            m, n, a, _ = self.words(ec["suits"], ec) if "suits" in ec else (0, (), True, [])
+            if src == "discard" and (n or a):
+                raise self.fail("extra_card from the discard area: list suits only", ec)
+            extra = fx.ExtraCard(0 if a else m, src)
         keeps = entry.get("keeps_suits_when_blanked", False)
         if not isinstance(keeps, bool):
             raise self.fail("keeps_suits_when_blanked must be true or false", entry)
         text = entry.get("text", "")
         if not isinstance(text, str):
             raise self.fail("'text' must be a string", entry)
+        immune = entry.get("immune", False)
+        if immune not in (False, True, "others"):
+            raise self.fail("'immune' is true (never blanked) or 'others' (by no other card)",
+                            entry)
+        unchangeable = entry.get("unchangeable", False)
+        if not isinstance(unchangeable, bool):
+            raise self.fail("'unchangeable' must be true or false", entry)
+        plain = 0
+        if "plain_suits" in entry:
+            plain, n, a, _ = self.words(entry["plain_suits"], entry)
+            if n or a:
+                raise self.fail("plain_suits: list suits only", entry)
+        grants = self.terms(entry["grants_immunity"], entry) if "grants_immunity" in entry else ()
+        replaces = entry.get("replaces")
+        if replaces is not None and not isinstance(replaces, str):
+            raise self.fail("'replaces' is the id of the card this one replaces", entry)
+        if cursed and (penalty or choice or clears or clears_word):
+            raise self.fail("a Cursed Item has only a value and point effects", entry)
         return Card(cid.strip(), name.strip(), tuple(canon), mask, strength, text, bonus, penalty,
-                    clears, clears_word, choice, extra, keeps, self.source)
+                    clears, clears_word, choice, extra, keeps, self.source,
+                    "all" if immune is True else (immune or ""), unchangeable, plain, grants,
+                    cursed, replaces, frozenset(self.needs))
 
     def _list(self, entry: Mapping, key: str) -> list:
         val = entry.get(key, [])
@@ -461,18 +567,18 @@ class _Compiler:
             raise self.fail(f"'{key}' must be a list of effects", entry)
         return val
 
-    def choice(self, entry: Mapping) -> fx.Copy | fx.ChangeSuit | fx.ClearOne | None:
-        present = [k for k in ("copy", "change_suit", "clear_one") if k in entry]
+    def choice(self, entry: Mapping) -> fx.Copy | fx.ChangeSuit | fx.ClearOne | fx.Protect | None:
+        present = [k for k in ("copy", "change_suit", "clear_one", "protect") if k in entry]
         if len(present) > 1:
             raise self.fail(f"a card has at most one choice; found {', '.join(present)}", entry)
         if not present:
             return None
         kind = present[0]
         val = entry[kind]
-        if kind == "change_suit":
+        if kind in ("change_suit", "protect"):
             if val is not True:
-                raise self.fail("change_suit must be 'true'", entry)
-            return fx.ChangeSuit()
+                raise self.fail(f"{kind} must be 'true'", entry)
+            return fx.ChangeSuit() if kind == "change_suit" else fx.Protect()
         if kind == "clear_one":
             return fx.ClearOne(self.terms(val, entry))
         if not isinstance(val, Mapping) or not set(val) <= {"from", "suits", "takes"}:
@@ -495,7 +601,7 @@ class _Compiler:
         return fx.Copy(src, mask, frozenset(takes))
 
 
-_FILE_KEYS = {"game", "suits", "aliases", "cards"}
+_FILE_KEYS = {"game", "suits", "aliases", "cards", "hand_size", "max_hand"}
 
 
 def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
@@ -508,6 +614,15 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
         k = sorted(unknown)[0]
         raise ScorerError(f"unknown top-level key '{k}' (expected {', '.join(sorted(_FILE_KEYS))})",
                           f"{source}:{data.line}")
+    for key in ("hand_size", "max_hand"):
+        if key in data:
+            val = data[key]
+            if isinstance(val, bool) or not isinstance(val, int) or val < 1:
+                raise ScorerError(f"'{key}' must be a positive whole number",
+                                  f"{source}:{data.line}")
+            setattr(catalog, key, val)
+    if data.get("game"):
+        catalog.games.append(str(data["game"]))
     for s in data.get("suits", []) or []:
         if not isinstance(s, str) or not s.strip():
             raise ScorerError(f"bad suit name {s!r}", f"{source}:{data.line}")
@@ -545,21 +660,46 @@ def _shipped(name: str) -> str:
         return here.read_text(encoding="utf-8")
 
 
+#: Shipped expansions and editions, by the name users give (``--expansion``, ``--edition``).
+EXPANSIONS = {"cursed-hoards": "cursed-hoards.yaml"}
+EDITIONS = {"standard": None, "deluxe": "deluxe.yaml"}
+
+
 @cache
-def base_catalog() -> Catalog:
-    """The base game with its two promos (cached: it is read once per process)."""
+def base_catalog(expansion: str | None = None, edition: str | None = None) -> Catalog:
+    """The base game with its two promos, optionally with an expansion and an edition's
+    replacement cards (cached: each combination is read once per process)."""
     cat = Catalog()
     load_into(cat, _shipped("base.yaml"), "base.yaml")
+    if expansion is not None:
+        if expansion not in EXPANSIONS:
+            raise ScorerError(f"unknown expansion '{expansion}'"
+                              f"{cat.suggest(expansion, EXPANSIONS)}; known: "
+                              + ", ".join(EXPANSIONS))
+        load_into(cat, _shipped(EXPANSIONS[expansion]), EXPANSIONS[expansion])
+    if edition is not None:
+        if edition not in EDITIONS:
+            raise ScorerError(f"unknown edition '{edition}'{cat.suggest(edition, EDITIONS)}; "
+                              "known: " + ", ".join(EDITIONS))
+        if EDITIONS[edition]:
+            load_into(cat, _shipped(EDITIONS[edition]), EDITIONS[edition])
     return cat
 
 
-def load_catalog(extra_files: Iterable[str | Path] = ()) -> Catalog:
-    """The base catalog plus the user's own card files, in order."""
+def load_catalog(extra_files: Iterable[str | Path] = (), expansion: str | None = None,
+                 edition: str | None = None) -> Catalog:
+    """The base catalog (with an expansion and edition) plus the user's own card files."""
     extra_files = list(extra_files)
     if not extra_files:
-        return base_catalog()
+        return base_catalog(expansion, edition)
+    base = base_catalog(expansion, edition)  # validates the names
     cat = Catalog()
     load_into(cat, _shipped("base.yaml"), "base.yaml")
+    if expansion is not None:
+        load_into(cat, _shipped(EXPANSIONS[expansion]), EXPANSIONS[expansion])
+    if edition is not None and EDITIONS[edition]:
+        load_into(cat, _shipped(EDITIONS[edition]), EDITIONS[edition])
+    assert len(cat.cards) == len(base.cards)
     for f in extra_files:
         p = Path(f)
         try:

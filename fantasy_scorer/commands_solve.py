@@ -9,22 +9,30 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Callable
+from dataclasses import dataclass, replace
 from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from .catalog import Card, Catalog
-from .cli import CONTEXT, cards_option, catalog_from, fail_cleanly, main, read_text
+from .catalog import Card, Catalog, load_catalog
+from .cli import (
+    CONTEXT,
+    cards_option,
+    fail_cleanly,
+    game_options,
+    main,
+    read_text,
+)
 from .errors import ScorerError
-from .hand import BASE_HAND, ChoiceValue, Hand, check_choice, format_choice
-from .handfile import _parse_choice, parse_lines
+from .hand import ChoiceValue, Hand, check_choice, format_choice
+from .handfile import _parse_choice, names_for, parse_lines, read_settings
 from .names import Names
-from .report import result_json, result_table
+from .report import choices_json, result_json, result_table
 from .resolve import Result, resolve
 
 if TYPE_CHECKING:
+    from .names import Localizer
     from .solve.api import Solution
 
 # --------------------------------------------------------------------------------------------
@@ -32,16 +40,34 @@ if TYPE_CHECKING:
 # --------------------------------------------------------------------------------------------
 
 
-def read_pool(text: str, source: str, catalog: Catalog, names: Names
-              ) -> tuple[list[Card], dict[str, ChoiceValue]]:
-    """Cards in the hand-file format (any number of them), with their pinned choices."""
-    entries = parse_lines(text, source, names)
+@dataclass(frozen=True)
+class Pool:
+    """The cards ``best`` chooses from, with pinned choices and the table around them."""
+
+    catalog: Catalog
+    cards: list[Card]
+    pinned: dict[str, ChoiceValue]
+    discard: list[Card]
+    cursed: tuple[Card, ...]
+
+
+def read_pool(text: str, source: str, card_files: tuple[str, ...], expansion: str | None,
+              edition: str | None) -> Pool:
+    """Cards in the hand-file format (any number of them), with their pinned choices; a
+    ``[discard]`` section is the discard area, ``[cursed items]`` the player's Cursed Items."""
+    settings = read_settings(text, source)
+    catalog = load_catalog(card_files, expansion or settings.expansion,
+                           edition or settings.edition)
+    names = names_for(catalog)
+    sections = parse_lines(text, source, names)
     seen: dict[str, int] = {}
-    for e in entries:
-        if e.card.id in seen:
-            raise ScorerError(f"{e.card.name} is listed twice (also line {seen[e.card.id]}); "
-                              "each card exists once in the game", f"{source}:{e.line}")
-        seen[e.card.id] = e.line
+    for group in sections.values():
+        for e in group:
+            if e.card.id in seen:
+                raise ScorerError(f"{e.card.name} is listed twice (also line {seen[e.card.id]}); "
+                                  "each card exists once in the game", f"{source}:{e.line}")
+            seen[e.card.id] = e.line
+    entries = sections["hand"]
     cards = [e.card for e in entries]
     view = SimpleNamespace(catalog=catalog, cards=tuple(cards))
     pinned: dict[str, ChoiceValue] = {}
@@ -52,27 +78,30 @@ def read_pool(text: str, source: str, catalog: Catalog, names: Names
         if e.card.choice is None:
             raise ScorerError(f"{e.card.name} makes no choice; remove ': {e.choice}'", where)
         try:
-            value = _parse_choice(e, names, catalog)
+            value = _parse_choice(e, names)
             if value is not None:
                 check_choice(view, e.card, value)  # type: ignore[arg-type]
         except ScorerError as err:
             raise err.at(where) from None
         pinned[e.card.id] = value
-    return cards, pinned
+    return Pool(catalog, cards, pinned, [e.card for e in sections["discard"]],
+                tuple(e.card for e in sections["cursed"]))
 
 
-def read_discard(spec: str | None, catalog: Catalog, names: Names) -> list[Card]:
-    """``--discard FILE`` (one card per line) or ``--discard "Knights, Queen"``."""
+def read_discard(spec: str | None, catalog: Catalog, names: Names) -> list[Card] | None:
+    """``--discard FILE`` (one card per line) or ``--discard "Knights, Queen"``; None if not
+    given."""
     if not spec:
-        return []
+        return None
     if os.path.isfile(spec) or spec == "-":
         text, label = read_text(spec)
         cards = []
-        for e in parse_lines(text, label, names):
-            if e.choice is not None:
-                raise ScorerError("a discard area lists cards only; remove the ':'",
-                                  f"{label}:{e.line}")
-            cards.append(e.card)
+        for group in parse_lines(text, label, names).values():
+            for e in group:
+                if e.choice is not None:
+                    raise ScorerError("a discard area lists cards only; remove the ':'",
+                                      f"{label}:{e.line}")
+                cards.append(e.card)
     else:
         cards = [names.card(part) for part in spec.split(",") if part.strip()]
     ids = [c.id for c in cards]
@@ -86,6 +115,46 @@ def check_apart(held: list[Card], discard: list[Card]) -> None:
     both = next((c for c in discard if c in held), None)
     if both is not None:
         raise ScorerError(f"{both.name} cannot be both held and in the discard area")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """How ``fr-score score`` shows a hand whose open choices the solver made: the score
+    sheet lists the player's own choices, and one more line the solver's."""
+
+    result: Result  # the same lines and total; only the player's choices listed
+    made: tuple[Card, ...]  # the choosers the solver decided
+    full: Result
+    proven: bool
+
+    def line(self, loc: Localizer | None = None) -> str:
+        texts = choices_json(self.full, loc)
+        choosers = [c for c in self.full.hand.cards if c.choice is not None]
+        made = [f"{label}: {texts[label] if texts[label] is not None else 'none'}"
+                for label, c in zip(texts, choosers, strict=True) if c in self.made]
+        label = "optimal" if self.proven else "best found, not proven"
+        return f"Choices ({label}): " + "; ".join(made)
+
+
+def optimized(hand: Hand, discard_spec: str | None) -> tuple[Result, Shown | None]:
+    """``fr-score score``: the hand with its open choices made optimally (and Necromancer's
+    best extra card from the discard area); (result, how to show it) or no Shown when nothing
+    was open."""
+    discard = read_discard(discard_spec, hand.catalog, names_for(hand.catalog))
+    if discard is not None:
+        check_apart(list(hand.cards), discard)
+    area = discard if discard is not None else list(hand.discard or ())
+    room = len(hand.cards) < hand.catalog.hand_size + sum(
+        1 for c in hand.cards if c.extra is not None)
+    if not hand.open_choices and not (area and room and any(c.extra for c in hand.cards)):
+        return resolve(hand), None
+    from .solve.api import optimize
+
+    sol = optimize(hand, discard)
+    made = tuple(c for c in sol.hand.cards if c.choice is not None and c.id not in hand.choices)
+    pinned = {k: v for k, v in sol.hand.choices.items() if k in hand.choices}
+    shown_hand = sol.hand.with_cards(sol.hand.cards, pinned)
+    return sol.result, Shown(replace(sol.result, hand=shown_hand), made, sol.result, sol.proven)
 
 
 # --------------------------------------------------------------------------------------------
@@ -125,22 +194,6 @@ def proof(sol: Solution) -> str:
     return "optimal" if sol.proven else "not proven: time limit reached"
 
 
-def optimized(hand: Hand, discard_spec: str | None, names: Names
-              ) -> tuple[Result, Callable[[str | None], str] | None]:
-    """``fr-score score``: the hand with its open choices made optimally (and Necromancer's
-    best 8th card from the discard area); (result, table maker), or no maker when nothing
-    was open."""
-    discard = read_discard(discard_spec, hand.catalog, names)
-    check_apart(list(hand.cards), discard)
-    if not hand.open_choices and not discard:
-        return resolve(hand), None
-    from .solve.api import optimize
-
-    sol = optimize(hand, discard)
-    pinned = dict(hand.choices)
-    return sol.result, lambda title: solved_table(sol, pinned, title)
-
-
 # --------------------------------------------------------------------------------------------
 # Commands
 # --------------------------------------------------------------------------------------------
@@ -166,29 +219,32 @@ time_option = click.option(
               show_default=True, help="Search used (both give the same hands).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (one object per hand).")
 @cards_option
+@game_options
 @fail_cleanly
 def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | None,
-             method: str, as_json: bool, card_files: tuple[str, ...]) -> None:
+             method: str, as_json: bool, card_files: tuple[str, ...], expansion: str | None,
+             edition: str | None, players: int | None) -> None:
     """The best legal hand from N ≥ 7 cards (7 cards, or 8 with Necromancer).
 
-    POOL_FILE is in the hand-file format; pinned choices are kept. With 8 cards (your hand
-    and the card just drawn) it advises which card to discard and shows every other
-    discard's score.
+    POOL_FILE is in the hand-file format; pinned choices are kept, and a '[discard]' section
+    is the discard area. With 8 cards (your hand and the card just drawn) it advises which
+    card to discard and shows every other discard's score.
     """
     from .solve.api import best_hand
 
-    catalog = catalog_from(card_files)
-    names = Names(catalog)
     text, label = read_text(file)
-    pool, pinned = read_pool(text, label, catalog, names)
-    if len(pool) < BASE_HAND:
-        raise ScorerError(f"{label}: {len(pool)} cards; 'best' needs at least {BASE_HAND}")
-    discard = read_discard(discard_spec, catalog, names)
-    check_apart(pool, discard)
-    advice = len(pool) == BASE_HAND + 1
-    want = max(top, len(pool)) if advice else top
-    sols = best_hand(pool, catalog, discard, pinned, top=want, time_limit=time_limit,
-                     method=method)
+    pool = read_pool(text, label, card_files, expansion, edition)
+    catalog = pool.catalog
+    size = catalog.hand_size
+    if len(pool.cards) < size:
+        raise ScorerError(f"{label}: {len(pool.cards)} cards; 'best' needs at least {size}")
+    given = read_discard(discard_spec, catalog, names_for(catalog))
+    discard = given if given is not None else pool.discard
+    check_apart(pool.cards, discard)
+    advice = len(pool.cards) == size + 1
+    want = max(top, len(pool.cards)) if advice else top
+    sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
+                     time_limit=time_limit, method=method, players=players, cursed=pool.cursed)
     best = sols[0]
     if as_json:
         for sol in sols[:top]:
@@ -206,15 +262,15 @@ def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | 
                 out.append(f"  {', '.join(c.name for c in s.discard).ljust(width)}  {s.total}")
     else:
         gone = ", ".join(c.name for c in best.discard) or "nothing"
-        out.append(f"Best hand from {len(pool)} cards: score {best.total} ({proof(best)}); "
-                   f"leave out {gone}")
+        out.append(f"Best hand from {len(pool.cards)} cards: score {best.total} "
+                   f"({proof(best)}); leave out {gone}")
     out.append("")
-    out.append(solved_table(best, pinned))
+    out.append(solved_table(best, pool.pinned))
     for rank, sol in enumerate(sols[1:top], start=2):
         out.append("")
         gone = ", ".join(c.name for c in sol.discard) or "nothing"
-        out.append(solved_table(sol, pinned, title=f"#{rank}: score {sol.total}, "
-                                                    f"leave out {gone}"))
+        out.append(solved_table(sol, pool.pinned, title=f"#{rank}: score {sol.total}, "
+                                                         f"leave out {gone}"))
     click.echo("\n".join(out))
 
 
@@ -225,17 +281,19 @@ def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | 
 @time_option
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
 @cards_option
+@game_options
 @fail_cleanly
 def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float | None,
-            as_json: bool, card_files: tuple[str, ...]) -> None:
+            as_json: bool, card_files: tuple[str, ...], expansion: str | None,
+            edition: str | None, players: int | None) -> None:
     """The highest-scoring legal hand in the whole game, proven optimal.
 
     Necromancer's 8th card and every choice are included.
     """
     from .solve.api import max_hand
 
-    catalog = catalog_from(card_files)
-    names = Names(catalog)
+    catalog = load_catalog(card_files, expansion, edition)
+    names = names_for(catalog)
     sol = max_hand(catalog, [names.card(n) for n in with_], [names.card(n) for n in without],
                    time_limit=time_limit)
     if as_json:

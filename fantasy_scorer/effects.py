@@ -57,17 +57,20 @@ class Term:
     except_names: frozenset[str] = frozenset()
     other: bool = False
 
+    #: For a bare single-suit term, the suit's index (it is counted from suit totals alone);
+    #: otherwise -1. Computed once, as terms are asked this in every evaluation.
+    suit_index: int = field(init=False, repr=False, compare=False, default=-1)
+
+    def __post_init__(self) -> None:
+        plain = (not self.any and not self.names and not self.except_suits
+                 and not self.except_names and self.suits != 0
+                 and self.suits & (self.suits - 1) == 0)
+        object.__setattr__(self, "suit_index", self.suits.bit_length() - 1 if plain else -1)
+
     @property
     def plain_suit(self) -> bool:
         """True for a bare suit term: it can be counted from suit totals alone."""
-        return (
-            not self.any
-            and not self.names
-            and not self.except_suits
-            and not self.except_names
-            and self.suits != 0
-            and self.suits & (self.suits - 1) == 0
-        )
+        return self.suit_index >= 0
 
     def matches(self, card: Holder, source: object = None) -> bool:
         """Whether ``card`` is selected by this term (``source`` is the card holding the effect)."""
@@ -114,6 +117,31 @@ def describe(terms: Sequence[Term]) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class Printed:
+    """A card outside the hand (the discard area), as printed: only its name and suits count."""
+
+    name: str
+    suits: int
+    strength: int
+
+
+@dataclass(frozen=True)
+class Context:
+    """What a hand's score may depend on besides its cards (Cursed Hoards, C5 and C6).
+
+    ``discard`` is the discard area (None when not given), ``players`` the number of players
+    (None when not given) and ``cursed`` the number of Cursed Items the player holds.
+    """
+
+    discard: tuple[Printed, ...] | None = None
+    players: int | None = None
+    cursed: int = 0
+
+
+NO_CONTEXT = Context()
+
+
 class View:
     """The hand after blanking, as bonuses and penalties see it (R7, R15).
 
@@ -122,27 +150,26 @@ class View:
     precomputed because "per Army" and "with any Wizard" are by far the commonest questions.
     """
 
-    __slots__ = ("kept", "suited", "suit_totals", "all_cards")
+    __slots__ = ("kept", "suited", "suit_totals", "all_cards", "context", "suit_names")
 
-    def __init__(self, kept: list, suited: list, all_cards: list, n_suits: int) -> None:
+    def __init__(self, kept: list, suited: list, all_cards: list, suit_names: Sequence[str],
+                 context: Context = NO_CONTEXT) -> None:
         self.kept = kept
         self.suited = suited
         self.all_cards = all_cards
-        totals = [0] * n_suits
+        self.context = context
+        self.suit_names = suit_names
+        totals = [0] * len(suit_names)
         for c in suited:
-            s = c.suits
-            i = 0
-            while s:
-                if s & 1:
-                    totals[i] += 1
-                s >>= 1
-                i += 1
+            for i in _bits(c.suits):
+                totals[i] += 1
         self.suit_totals = totals
 
     def count(self, term: Term, source: object) -> int:
         """How many cards ``term`` selects (a card with two matching suits counts once)."""
-        if term.plain_suit:
-            n = self.suit_totals[term.suits.bit_length() - 1]
+        i = term.suit_index
+        if i >= 0:
+            n = self.suit_totals[i]
             if term.other and source is not None and source.suits & term.suits:  # type: ignore[attr-defined]
                 n -= 1
             return n
@@ -172,6 +199,17 @@ class View:
                 if c not in seen:
                     seen.append(c)
         return seen
+
+
+_BITS: dict[int, tuple[int, ...]] = {}
+
+
+def _bits(mask: int) -> tuple[int, ...]:
+    """Indices of the set bits of a suit mask (memoised: there are few distinct masks)."""
+    found = _BITS.get(mask)
+    if found is None:
+        found = _BITS[mask] = tuple(i for i in range(mask.bit_length()) if mask >> i & 1)
+    return found
 
 
 def _names(cards: Sequence[Holder]) -> str:
@@ -206,8 +244,14 @@ class Condition:
     with_any: tuple[Term, ...] = ()
     with_all: tuple[tuple[Term, ...], ...] = ()
     unless: tuple[Term, ...] = ()
+    players: int | None = None  # exactly this many players (Spyglass, C6)
+    other_cursed: int | None = None  # at least this many other Cursed Items (Treasure Chest)
 
     def holds(self, view: View, me: Holder) -> bool:
+        if self.players is not None and view.context.players != self.players:
+            return False
+        if self.other_cursed is not None and view.context.cursed - 1 < self.other_cursed:
+            return False
         if self.with_any and not view.has(self.with_any, me):
             return False
         for group in self.with_all:
@@ -223,6 +267,10 @@ class Condition:
             parts.append("with " + " and ".join("/".join(t.text for t in g) for g in self.with_all))
         if self.unless:
             parts.append("unless " + " or ".join(t.text for t in self.unless))
+        if self.players is not None:
+            parts.append(f"in a {self.players}-player game")
+        if self.other_cursed is not None:
+            parts.append(f"with at least {self.other_cursed} other Cursed Items")
         return " ".join(parts)
 
     def strike(self, mask: int) -> Condition | None:
@@ -232,11 +280,12 @@ class Condition:
         u = strike(self.unless, mask)
         if (self.with_any and not w) or any(not g for g in groups) or (self.unless and not u):
             return None
-        return Condition(w, groups, u)
+        return Condition(w, groups, u, self.players, self.other_cursed)
 
     @property
     def empty(self) -> bool:
-        return not (self.with_any or self.with_all or self.unless)
+        return not (self.with_any or self.with_all or self.unless or self.players is not None
+                    or self.other_cursed is not None)
 
 
 @dataclass(frozen=True)
@@ -252,6 +301,8 @@ class Points(PointEffect):
     points: int
     per: tuple[Term, ...] = ()
     condition: Condition = field(default_factory=Condition)
+    in_discard: bool = False  # count the discard area's printed cards (Dark Queen…, C5)
+    first: int | None = None  # the first card of each term pays this instead (Dungeon, Castle)
 
     def value(self, view: View, me: Holder) -> int:
         if not self.condition.empty and not self.condition.holds(view, me):
@@ -259,6 +310,16 @@ class Points(PointEffect):
         if not self.per:
             return self.points
         n = 0
+        if self.first is not None:
+            for t in self.per:
+                k = view.count(t, me)
+                if k:
+                    n += self.first + self.points * (k - 1)
+            return n
+        if self.in_discard:
+            for t in self.per:
+                n += sum(1 for c in view.context.discard or () if t.matches(c, me))
+            return self.points * n
         for t in self.per:
             n += view.count(t, me)
         return self.points * n
@@ -272,10 +333,24 @@ class Points(PointEffect):
             w = view.witnesses(self.condition.with_any, me) if self.condition.with_any else []
             why = f" ({_names(w)})" if w else ""
             return v, f"{self.points:+d} {cond}{why}".replace("  ", " ")
-        cards = [c for t in self.per for c in view.selected(t, me)]
+        if self.first is not None:
+            parts = []
+            for t in self.per:
+                got = view.selected(t, me)
+                if got:
+                    parts.append(f"{t.text}: {self.first:+d} + {self.points:+d} × {len(got) - 1}"
+                                 f" ({_names(got)})")
+            text = "; ".join(parts) or f"no {describe(self.per)}"
+            return v, f"{self.first:+d} for the first, {self.points:+d} per further " \
+                      f"{describe(self.per)}: {text} = {v:+d}"
+        if self.in_discard:
+            cards = [c for t in self.per for c in view.context.discard or () if t.matches(c, me)]
+        else:
+            cards = [c for t in self.per for c in view.selected(t, me)]
         n = len(cards)
         gate = f" {cond}" if cond else ""
-        return v, f"{self.points:+d} × {n} per {describe(self.per)}{gate}" + (
+        where = " in the discard area" if self.in_discard else ""
+        return v, f"{self.points:+d} × {n} per {describe(self.per)}{where}{gate}" + (
             f" ({_names(cards)})" if cards else ""
         ) + f" = {v:+d}"
 
@@ -284,12 +359,12 @@ class Points(PointEffect):
         if cond is None:
             # "unless with an Army" struck: the clause no longer applies (R6).
             return None
-        if self.per:
+        if self.per and not self.in_discard:
             per = strike(self.per, mask)
             if not per:
                 return None
-            return Points(self.points, per, cond)
-        return Points(self.points, self.per, cond)
+            return Points(self.points, per, cond, self.in_discard, self.first)
+        return Points(self.points, self.per, cond, self.in_discard, self.first)
 
 
 @dataclass(frozen=True)
@@ -357,8 +432,6 @@ class Collection(PointEffect):
     """Per suit, points by the number of differently named cards of that suit (Collector, R10)."""
 
     table: tuple[tuple[int, int], ...]  # (at least n names, points), any order
-    n_suits: int
-    suit_names: tuple[str, ...] = ()
 
     def _pay(self, n: int) -> int:
         best = 0
@@ -369,7 +442,7 @@ class Collection(PointEffect):
 
     def value(self, view: View, me: Holder) -> int:
         total = 0
-        for i in range(self.n_suits):
+        for i in range(len(view.suit_totals)):
             bit = 1 << i
             if view.suit_totals[i] >= 3:
                 total += self._pay(len({c.name for c in _suit_members(view, bit)}))
@@ -378,12 +451,11 @@ class Collection(PointEffect):
     def explain(self, view: View, me: Holder) -> tuple[int, str]:
         parts = []
         total = 0
-        for i in range(self.n_suits):
+        for i, label in enumerate(view.suit_names):
             names = sorted({c.name for c in _suit_members(view, 1 << i)})
             pay = self._pay(len(names))
             if pay:
                 total += pay
-                label = self.suit_names[i] if i < len(self.suit_names) else f"suit {i}"
                 parts.append(f"{label}: {len(names)} names ({', '.join(names)}) +{pay}")
         return total, ("; ".join(parts) or "no suit with enough different names") + (
             f" = {total:+d}"
@@ -486,23 +558,84 @@ class OddStrength(PointEffect):
         return v, f"+{self.per_other} × {len(odd)} other odd cards ({_names(odd)}) = {v:+d}"
 
 
+@dataclass(frozen=True)
+class Exactly(PointEffect):
+    """Points if exactly ``count`` cards in hand match one of ``terms`` (Chapel)."""
+
+    points: int
+    count: int
+    terms: tuple[Term, ...]
+
+    def _cards(self, view: View, me: Holder) -> list:
+        return [c for c in view.kept if any(t.matches(c, me) for t in self.terms)]
+
+    def value(self, view: View, me: Holder) -> int:
+        return self.points if len(self._cards(view, me)) == self.count else 0
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        cards = self._cards(view, me)
+        v = self.value(view, me)
+        return v, (f"{self.points:+d} if exactly {self.count} {describe(self.terms)}: "
+                   f"{len(cards)} ({_names(cards)}) = {v:+d}")
+
+
+@dataclass(frozen=True)
+class PerPenalty(PointEffect):
+    """Points per card in hand whose penalty is not cleared (Judge)."""
+
+    points: int
+
+    def _cards(self, view: View) -> list:
+        return [c for c in view.kept if c.active]  # type: ignore[attr-defined]
+
+    def value(self, view: View, me: Holder) -> int:
+        return self.points * len(self._cards(view))
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        cards = self._cards(view)
+        v = self.points * len(cards)
+        return v, (f"{self.points:+d} × {len(cards)} cards with a penalty not cleared"
+                   f"{f' ({_names(cards)})' if cards else ''} = {v:+d}")
+
+
+@dataclass(frozen=True)
+class PerPlayer(PointEffect):
+    """Points per other player at the table (Genie, C6)."""
+
+    points: int
+
+    def value(self, view: View, me: Holder) -> int:
+        return self.points * ((view.context.players or 1) - 1)
+
+    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+        n = (view.context.players or 1) - 1
+        return self.points * n, f"{self.points:+d} × {n} other players = {self.points * n:+d}"
+
+
 # --------------------------------------------------------------------------------------------
 # Blanking penalties
 # --------------------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Blanks:
-    """Penalty: blanks every card selected by ``targets`` (it may select its own card, R8)."""
+class Selecting:
+    """An effect that acts on every card its ``targets`` select (blanking, clearing)."""
 
     targets: tuple[Term, ...]
-    kind = "blanks"
 
     def hits(self, card: Holder, me: Holder) -> bool:
         for t in self.targets:
             if t.matches(card, me):
                 return True
         return False
+
+
+@dataclass(frozen=True)
+class Blanks(Selecting):
+    """Penalty: blanks every card selected by ``targets`` (it may select its own card, R8)."""
+
+    targets: tuple[Term, ...]
+    kind = "blanks"
+
 
     def strike(self, mask: int) -> Blanks | None:
         t = strike(self.targets, mask)
@@ -539,24 +672,34 @@ class BlankedIf:
 SelfCondition = BlankedUnless | BlankedIf
 
 
+@dataclass(frozen=True)
+class BlanksLonely:
+    """Penalty: blanks every card that is the only card of its suit in hand, before any other
+    blanking and against the hand as it stands (Demon, C1). ``spared`` are never hit."""
+
+    spared: tuple[Term, ...]
+    kind = "blanks_lonely"
+
+    def strike(self, mask: int) -> BlanksLonely:
+        return self
+
+
 # --------------------------------------------------------------------------------------------
 # Clearing
 # --------------------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
-class Clears:
+class Clears(Selecting):
     """Clears the whole penalty of every selected card (Mountain, Cavern, Protection Rune…)."""
 
     targets: tuple[Term, ...]
     kind = "clears"
 
-    def hits(self, card: Holder, me: Holder) -> bool:
-        return any(t.matches(card, me) for t in self.targets)
 
 
 @dataclass(frozen=True)
-class ClearsWord:
+class ClearsWord(Selecting):
     """Strikes a suit word from the penalties of the selected cards (Rangers, Warship; R6)."""
 
     suits: int
@@ -564,8 +707,6 @@ class ClearsWord:
     targets: tuple[Term, ...]
     kind = "clears_word"
 
-    def hits(self, card: Holder, me: Holder) -> bool:
-        return any(t.matches(card, me) for t in self.targets)
 
 
 # --------------------------------------------------------------------------------------------
@@ -605,8 +746,19 @@ class ChangeSuit:
 
 
 @dataclass(frozen=True)
+class Protect:
+    """Choice: one other card in hand cannot be blanked (Angel, C2)."""
+
+    kind = "protect"
+
+
+@dataclass(frozen=True)
 class ExtraCard:
-    """The hand may hold one more card, of these printed suits, from the discard area (R13)."""
+    """The hand may hold one more card (R13, C4).
+
+    ``source`` is ``"discard"`` (Necromancer: a card of ``suits`` from the discard area) or
+    ``"deck"`` (Leprechaun, Genie, Portal: any card; ``suits`` is 0).
+    """
 
     suits: int
     source: str = "discard"

@@ -31,7 +31,7 @@ class Slot:
     __slots__ = (
         "card", "index", "name", "suits", "strength", "penalty", "keeps_suits", "copied",
         "changed_by", "cleared_by", "struck_by", "struck", "active", "state", "reason",
-        "blanked_by",
+        "blanked_by", "immune", "protected_by",
     )
 
     def __init__(self, card: Card, index: int) -> None:
@@ -51,6 +51,8 @@ class Slot:
         self.state = UNDECIDED
         self.reason = ""
         self.blanked_by: list[Slot] = []
+        self.immune = card.immune  # "all", "others" or ""
+        self.protected_by: Card | None = None
 
     def __repr__(self) -> str:
         return f"Slot({self.name})"
@@ -74,8 +76,8 @@ def _identities(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> No
             if "name" in takes:
                 s.name = target.name
             if "suit" in takes:
-                s.suits = target.suits
-                s.keeps_suits = target.keeps_suits_when_blanked
+                s.suits = target.copy_suits
+                s.keeps_suits = target.keeps_suits_when_blanked and not target.plain_suits
             if "strength" in takes:
                 s.strength = target.strength
             if "penalty" in takes:
@@ -98,10 +100,33 @@ def _changes(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue], cat: Cat
                     t.changed_by = s.card
 
 
+def _immunity(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None:
+    """Who cannot be blanked: Angel and its protected card (C2), and the cards a card in hand
+    makes immune, blanked or not (Lich, Necromancer of the expansion: every Undead, C3)."""
+    for s in slots:
+        card = s.card
+        if not card.grants_immunity and type(card.choice) is not fx.Protect:
+            continue
+        if type(card.choice) is fx.Protect:
+            value = choices.get(card.id)
+            if value is not None:
+                for t in slots:
+                    if t.card is value:
+                        t.immune = "all"
+                        t.protected_by = card
+        for term in card.grants_immunity:
+            for t in slots:
+                if term.matches(t, s) and t.immune != "all":
+                    t.immune = "all"
+                    t.protected_by = card
+
+
 def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None:
     """Step 3: every clearing, by every card, blanked later or not (R5, R6)."""
     for s in slots:
         card = s.card
+        if not card.clears and not card.clears_word and type(card.choice) is not fx.ClearOne:
+            continue
         for eff in card.clears:
             for t in slots:
                 if eff.hits(t, s):
@@ -196,25 +221,41 @@ def _blanking(slots: Sequence[Slot]) -> None:
     the same whatever the order.
     """
     n = len(slots)
+    for s in slots:
+        a = s.active
+        if a.blanks or a.conditions or a.lonely:
+            break
+    else:  # nobody blanks anybody: the common case
+        for s in slots:
+            s.state = KEPT
+        return
     attackers: list[list[int]] = [[] for _ in range(n)]
     any_rule = False
     for j, s in enumerate(slots):
         for b in s.active.blanks:
             for i, t in enumerate(slots):
-                if b.hits(t, s):
+                if b.hits(t, s) and (not t.immune or (t.immune == "others" and i == j)):
                     attackers[i].append(j)
                     any_rule = True
     needs: list[list[_Need]] = [[] for _ in range(n)]
     for i, s in enumerate(slots):
+        if s.immune == "all":
+            continue
         for cond in s.active.conditions:
             needs[i].append(_need(slots, i, cond))
             any_rule = True
-    if not any_rule:
+    lonely = _lonely(slots)
+    if not any_rule and not lonely:
         for s in slots:
             s.state = KEPT
         return
 
     state = [UNDECIDED] * n
+    for i, demon in lonely.items():
+        # Demon blanks first, against the hand as it stands (C1).
+        state[i] = BLANKED
+        slots[i].reason = "lonely"
+        slots[i].blanked_by = [demon]
     while True:
         changed = True
         while changed:
@@ -252,13 +293,26 @@ def _blanking(slots: Sequence[Slot]) -> None:
 
     for i, s in enumerate(slots):
         s.state = state[i]
-        if state[i] == BLANKED:
+        if state[i] == BLANKED and s.reason != "lonely":
             s.blanked_by = [slots[j] for j in attackers[i] if state[j] == KEPT]
             if s.reason == "loop":
                 s.blanked_by = [slots[j] for j in attackers[i]]
             elif not s.blanked_by:
                 failed = [nd for nd in needs[i] if nd.status(state) == BLANKED]
                 s.reason = "needs " + "; ".join(nd.text for nd in failed) if failed else "loop"
+
+
+def _lonely(slots: Sequence[Slot]) -> dict[int, Slot]:
+    """Cards an uncleared "only card of its suit" penalty blanks, with the card blanking them."""
+    out: dict[int, Slot] = {}
+    for s in slots:
+        for eff in s.active.lonely:
+            for i, t in enumerate(slots):
+                if t.immune or i in out or any(term.matches(t, s) for term in eff.spared):
+                    continue
+                if not any(o.suits & t.suits for o in slots if o is not t):
+                    out[i] = s
+    return out
 
 
 def _on_loops(graph: dict[int, list[int]]) -> list[int]:
@@ -303,20 +357,21 @@ def _on_loops(graph: dict[int, list[int]]) -> list[int]:
 # --------------------------------------------------------------------------------------------
 
 
-def run(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog: Catalog
-        ) -> tuple[list[Slot], fx.View]:
+def run(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog: Catalog,
+        context: fx.Context = fx.NO_CONTEXT) -> tuple[list[Slot], fx.View]:
     """Steps 1–4 on unvalidated input; returns the slots and the view points are scored on."""
     slots = [Slot(c, i) for i, c in enumerate(cards)]
     if choices:
         _identities(slots, choices)
         _changes(slots, choices, catalog)
+    _immunity(slots, choices)
     _clearing(slots, choices)
     _blanking(slots)
     kept = [s for s in slots if s.state == KEPT]
     suited = kept if len(kept) == len(slots) else [
         s for s in slots if s.state == KEPT or s.keeps_suits
     ]
-    return slots, fx.View(kept, suited, slots, len(catalog.suits))
+    return slots, fx.View(kept, suited, slots, catalog.suits, context)
 
 
 def card_points(s: Slot, view: fx.View) -> tuple[int, int]:
@@ -330,24 +385,32 @@ def card_points(s: Slot, view: fx.View) -> tuple[int, int]:
     return bonus, pen
 
 
-def total_of(slots: Sequence[Slot], view: fx.View) -> int:
+def cursed_points(card: Card, view: fx.View) -> int:
+    """A Cursed Item's value: never blanked, so only its own conditions change it."""
+    return card.strength + sum(e.value(view, card) for e in card.bonus)
+
+
+def total_of(slots: Sequence[Slot], view: fx.View, cursed: Sequence[Card] = ()) -> int:
     total = 0
     for s in view.kept:
         b, p = card_points(s, view)
         total += s.strength + b + p
+    for c in cursed:
+        total += cursed_points(c, view)
     return total
 
 
 def score(hand: Hand) -> int:
     """The total of a hand: the fast path every search uses."""
-    slots, view = run(hand.cards, hand.choices, hand.catalog)
-    return total_of(slots, view)
+    slots, view = run(hand.cards, hand.choices, hand.catalog, hand.context)
+    return total_of(slots, view, hand.cursed)
 
 
-def score_raw(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog: Catalog) -> int:
+def score_raw(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog: Catalog,
+              context: fx.Context = fx.NO_CONTEXT, cursed: Sequence[Card] = ()) -> int:
     """Total of cards already known to be legal (no validation): for inner loops of searches."""
-    slots, view = run(cards, choices, catalog)
-    return total_of(slots, view)
+    slots, view = run(cards, choices, catalog, context)
+    return total_of(slots, view, cursed)
 
 
 # --------------------------------------------------------------------------------------------
@@ -395,7 +458,9 @@ class Result:
 def _status(s: Slot) -> str:
     parts = []
     if s.state == BLANKED:
-        if s.blanked_by and s.reason == "loop":
+        if s.reason == "lonely":
+            parts.append(f"blanked by {s.blanked_by[0].name}: the only card of its suit")
+        elif s.blanked_by and s.reason == "loop":
             parts.append("blanked: loop with " + ", ".join(b.name for b in s.blanked_by))
         elif s.blanked_by:
             parts.append("blanked by " + ", ".join(b.name for b in s.blanked_by))
@@ -403,17 +468,19 @@ def _status(s: Slot) -> str:
             parts.append("blanked: " + s.reason)
     if s.cleared_by and s.penalty:
         parts.append("penalty cleared by " + ", ".join(c.name for c in s.cleared_by))
-    elif s.struck_by and s.penalty:
+    elif s.struck_by and s.active != s.penalty:  # only where the word stood in the penalty
         parts.append("; ".join(f"{w} cleared by {c.name}" for c, w in s.struck_by))
     if s.changed_by is not None:
         parts.append(f"suit changed by {s.changed_by.name}")
+    if s.protected_by is not None:
+        parts.append(f"cannot be blanked ({s.protected_by.name})")
     return "; ".join(parts)
 
 
 def resolve(hand: Hand) -> Result:
     """Score a hand with a per-card breakdown."""
     cat = hand.catalog
-    slots, view = run(hand.cards, hand.choices, cat)
+    slots, view = run(hand.cards, hand.choices, cat, hand.context)
     lines = []
     total = 0
     for s in slots:
@@ -438,4 +505,9 @@ def resolve(hand: Hand) -> Result:
             cleared=bool(s.cleared_by) and bool(s.penalty),
             status=_status(s),
         ))
+    for c in hand.cursed:
+        pts = cursed_points(c, view)
+        total += pts
+        lines.append(Line(c.name, c.name, "Cursed Item", c.strength, pts - c.strength, 0, pts,
+                          False, False, ""))
     return Result(hand, total, tuple(lines), tuple(slots), view)

@@ -1,42 +1,72 @@
-"""Hypothesis strategies: random legal hands of the base game with random choices."""
+"""Hypothesis strategies: random legal hands (base game or Cursed Hoards) with random choices."""
 
 from __future__ import annotations
 
 from hypothesis import strategies as st
 
 from fantasy_scorer import effects as fx
-from fantasy_scorer.catalog import base_catalog
+from fantasy_scorer.catalog import Catalog, base_catalog
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.hand import Hand, change_options, copy_options
+from fantasy_scorer.hand import Hand, change_options, copy_options, hand_limit, protect_options
 from fantasy_scorer.resolve import run
 
 CAT = base_catalog()
+EXP = base_catalog("cursed-hoards")
 
 
-@st.composite
-def hands(draw, min_size: int = 1, max_size: int = 7) -> Hand:
-    """A legal hand (8 cards when it holds Necromancer and the draw says so)."""
-    cards = draw(st.lists(st.sampled_from(CAT.cards), min_size=min_size, max_size=max_size,
-                          unique_by=lambda c: c.id))
-    giver = next((c for c in cards if c.extra is not None), None)
-    if giver is not None and len(cards) == 7 and draw(st.booleans()):
-        pool = [c for c in CAT.cards if c not in cards and c.suits & giver.extra.suits]
-        cards.append(draw(st.sampled_from(pool)))
+def random_choices(draw, cards: list, catalog: Catalog) -> dict:
     choices: dict = {}
     for c in cards:
         eff = c.choice
+        options: list = []
         if isinstance(eff, fx.Copy):
-            options = copy_options(cards, CAT, c)
-            choices[c.id] = draw(st.none() | st.sampled_from(options)) if options else None
-        elif isinstance(eff, fx.ChangeSuit) and len(cards) > 1:
-            choices[c.id] = draw(st.none() | st.sampled_from(change_options(cards, CAT, c)))
+            options = copy_options(cards, catalog, c)
+        elif isinstance(eff, fx.ChangeSuit):
+            options = change_options(cards, catalog, c)
         elif isinstance(eff, fx.ClearOne):
-            choices[c.id] = draw(st.none() | st.sampled_from(cards))
-    hand = Hand(CAT, tuple(cards), choices)
+            options = list(cards)
+        elif isinstance(eff, fx.Protect):
+            options = protect_options(cards, c)
+        if eff is not None:
+            choices[c.id] = draw(st.none() | st.sampled_from(options)) if options else None
+    return choices
+
+
+@st.composite
+def hands(draw, catalog: Catalog = CAT, min_size: int = 1, max_size: int | None = None) -> Hand:
+    """A legal hand with random choices; with an expansion catalog, also random Cursed Items,
+    discard area and number of players."""
+    playable = catalog.suit_cards
+    size = max_size if max_size is not None else catalog.hand_size
+    cards = draw(st.lists(st.sampled_from(playable), min_size=min_size, max_size=size,
+                          unique_by=lambda c: c.id))
+    cursed: list = []
+    discard = None
+    players = None
+    if catalog is not CAT:
+        cursed = draw(st.lists(st.sampled_from([c for c in catalog.cards if c.cursed]),
+                               max_size=3, unique_by=lambda c: c.id))
+        rest = [c for c in playable if c not in cards]
+        discard = tuple(draw(st.lists(st.sampled_from(rest), max_size=10,
+                                      unique_by=lambda c: c.id)))
+        players = draw(st.integers(2, 6))
+    if len(cards) == size and max_size is None:
+        # Extra cards where the hand allows them (Necromancer, Leprechaun, Genie, Portal).
+        room = hand_limit(cards, catalog, cursed) - len(cards)
+        givers = [c for c in cards if c.extra is not None and c.extra.source == "discard"]
+        for _ in range(draw(st.integers(0, room))):
+            pool = [c for c in playable if c not in cards and (discard is None or c not in
+                                                               discard)]
+            if givers and not any(c is not g and c.suits & g.extra.suits
+                                  for c in cards for g in givers):
+                pool = [c for c in pool if c.suits & givers[0].extra.suits]
+            cards.append(draw(st.sampled_from(pool)))
+    choices = random_choices(draw, cards, catalog)
     try:
-        run(hand.cards, hand.choices, CAT)
-    except ScorerError:  # an Island target that is not a Flood/Flame after step 2
-        choices = {k: v for k, v in choices.items() if not isinstance(
-            next(c for c in cards if c.id == k).choice, fx.ClearOne)}
-        hand = Hand(CAT, tuple(cards), choices)
+        hand = Hand(catalog, tuple(cards), choices, discard, players, tuple(cursed))
+        run(hand.cards, hand.choices, catalog, hand.context)
+    except ScorerError:  # e.g. an Island target that is not a Flood/Flame after step 2
+        choices = {k: v for k, v in choices.items()
+                   if not isinstance(catalog.by_id[k].choice, fx.ClearOne)}
+        hand = Hand(catalog, tuple(cards), choices, discard, players, tuple(cursed))
     return hand

@@ -8,15 +8,17 @@ from hypothesis import strategies as st
 from fantasy_scorer.hand import Hand
 from fantasy_scorer.resolve import KEPT, card_points, resolve, score
 
-from .strategies import hands
+from .strategies import EXP, hands
+
+ANY_HAND = hands() | hands(EXP)
 
 
-@settings(max_examples=300, deadline=None)
-@given(hands(), st.randoms(use_true_random=False))
+@settings(max_examples=400, deadline=None)
+@given(ANY_HAND, st.randoms(use_true_random=False))
 def test_R8_order_of_cards_does_not_matter(hand: Hand, rnd) -> None:
     cards = list(hand.cards)
     rnd.shuffle(cards)
-    shuffled = Hand(hand.catalog, tuple(cards), hand.choices)
+    shuffled = hand.with_cards(cards, hand.choices)
     a, b = resolve(hand), resolve(shuffled)
     assert a.total == b.total
     assert sorted(ln.as_json().items().__repr__() for ln in a.lines) == sorted(
@@ -25,7 +27,7 @@ def test_R8_order_of_cards_does_not_matter(hand: Hand, rnd) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(hands())
+@given(ANY_HAND)
 def test_lines_add_up_to_the_total(hand: Hand) -> None:
     result = resolve(hand)
     assert result.total == score(hand)
@@ -35,7 +37,7 @@ def test_lines_add_up_to_the_total(hand: Hand) -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(hands())
+@given(ANY_HAND)
 def test_every_effect_explains_the_value_it_scores(hand: Hand) -> None:
     result = resolve(hand)
     for s in result.slots:

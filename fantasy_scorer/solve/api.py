@@ -12,11 +12,19 @@ from dataclasses import dataclass
 
 from ..catalog import Card, Catalog, base_catalog
 from ..errors import ScorerError
-from ..hand import BASE_HAND, ChoiceValue, Hand
+from ..hand import ChoiceValue, Hand, hand_limit
 from ..resolve import Result, resolve
 from .choices import optimal_choices
-from .cpsat import Candidate, HandModel, search
-from .exhaustive import enumerate_best, extra_options, pins_for, rank_key, score_set
+from .cpsat import Candidate, HandModel, search, unsupported
+from .exhaustive import (
+    NO_TABLE,
+    Table,
+    enumerate_best,
+    extra_options,
+    pins_for,
+    rank_key,
+    score_set,
+)
 from .local import climb
 
 #: Pools with at most this many 7-card subsets are enumerated; larger ones go to CP-SAT.
@@ -38,29 +46,34 @@ class Solution:
 
 
 def _solution(cand: Candidate, catalog: Catalog, proven: bool,
-              discard: Sequence[Card] = ()) -> Solution:
-    hand = Hand(catalog, cand.cards, cand.choices)
+              discard: Sequence[Card] = (), table: Table = NO_TABLE) -> Solution:
+    hand = table.hand(catalog, cand.cards, cand.choices, cand.extra)
     result = resolve(hand)
     if result.total != cand.total:  # pragma: no cover - the searches use the evaluator
         raise AssertionError(f"search said {cand.total}, evaluator says {result.total}")
     return Solution(hand, result, proven, tuple(discard))
 
 
-def optimize(hand: Hand, discard: Sequence[Card] = ()) -> Solution:
+def optimize(hand: Hand, discard: Sequence[Card] | None = None) -> Solution:
     """The best choices for every open choice of ``hand`` (pinned ones are kept).
 
-    With a discard area, a hand holding Necromancer (or any extra-card effect) with room
-    for its extra card also gets the best card to take from it (or none).
+    With a discard area (``discard``, else the hand's own), a hand holding Necromancer (or
+    any extra-card effect) with room for its extra card also gets the best card to take
+    from it, or none.
     """
     cat = hand.catalog
     pinned = dict(hand.choices)
-    room = len(hand.cards) < BASE_HAND + sum(1 for c in hand.cards if c.extra is not None)
-    options = extra_options(hand.cards, discard) if (discard and room) else [()]
+    area = tuple(discard) if discard is not None else hand.discard
+    table = Table(area, hand.players, hand.cursed)
+    limit = hand_limit(hand.cards, cat, hand.cursed)
+    options = extra_options(hand.cards, area, limit - len(hand.cards)) if (
+        area and len(hand.cards) < limit) else [()]
     best: Candidate | None = None
     for extra in options:
         cards = tuple(hand.cards) + tuple(extra)
         try:
-            total, choices = optimal_choices(cards, cat, pins_for(cards, pinned) or pinned)
+            total, choices = optimal_choices(cards, cat, pins_for(cards, pinned) or pinned,
+                                             table.context(extra), hand.cursed)
         except ScorerError:
             if extra:
                 continue
@@ -68,7 +81,7 @@ def optimize(hand: Hand, discard: Sequence[Card] = ()) -> Solution:
         if best is None or total > best.total:
             best = Candidate(cards, tuple(extra), total, choices)
     assert best is not None
-    return _solution(best, cat, True)
+    return _solution(best, cat, True, table=table)
 
 
 def _order(cards: Sequence[Card]):
@@ -79,7 +92,8 @@ def _order(cards: Sequence[Card]):
 def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
               discard: Sequence[Card] = (), pinned: Mapping[str, ChoiceValue] | None = None,
               top: int = 1, time_limit: float | None = None, method: str = "auto",
-              workers: int = 2) -> list[Solution]:
+              workers: int = 2, players: int | None = None, cursed: Sequence[Card] = ()
+              ) -> list[Solution]:
     """The ``top`` best legal hands from ``pool`` (N ≥ 7 cards), best first.
 
     A hand is 7 pool cards, plus one card of the discard area per extra-card effect in it.
@@ -89,21 +103,27 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     pool = list(pool)
     discard = [d for d in discard if d not in pool]
     pinned = dict(pinned or {})
-    if len(pool) < BASE_HAND:
-        raise ScorerError(f"a pool needs at least {BASE_HAND} cards, got {len(pool)}")
+    table = Table(tuple(discard) if discard else None, players, tuple(cursed))
+    size = cat.hand_size
+    if len(pool) < size:
+        raise ScorerError(f"a pool needs at least {size} cards, got {len(pool)}")
     if len({c.id for c in pool}) != len(pool):
         raise ScorerError("a card is listed twice in the pool; each card exists once")
     order = _order(pool + discard)
     from math import comb
+    small = comb(len(pool), size) <= EXHAUSTIVE_SUBSETS
     if method == "auto":
-        method = "exhaustive" if comb(len(pool), BASE_HAND) <= EXHAUSTIVE_SUBSETS else "cpsat"
+        method = "exhaustive" if small or unsupported(pool + discard) or cursed else "cpsat"
     if method == "exhaustive":
-        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit)
+        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table)
     else:
-        model = HandModel(cat, pool, discard, pinned)
+        if cursed:
+            raise ScorerError("the CP-SAT search does not model Cursed Items; "
+                              "use --method exhaustive")
+        model = HandModel(cat, pool, discard, pinned, hand_size=size)
         model.order_ties({c.id: i for i, c in enumerate(pool + discard)})
         res = search(
-            model, lambda base, extra: score_set(base, discard, cat, pinned, order),
+            model, lambda base, extra: score_set(base, discard, cat, pinned, order, table),
             top=top, time_limit=time_limit, workers=workers, cut="base",
             key=lambda c: rank_key(c, order),
         )
@@ -113,7 +133,7 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     out = []
     for cand in found:
         kept = {c.id for c in cand.cards}
-        out.append(_solution(cand, cat, proven, [c for c in pool if c.id not in kept]))
+        out.append(_solution(cand, cat, proven, [c for c in pool if c.id not in kept], table))
     return out
 
 
@@ -129,7 +149,7 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
         if c.id in without_ids:
             raise ScorerError(f"{c.name} is both required and forbidden")
     order = _order(cat.cards)
-    model = HandModel(cat, cards, cards, required=required)
+    model = HandModel(cat, cards, cards, required=required, hand_size=cat.hand_size)
 
     def verify(base: list[Card], extra: list[Card]) -> Candidate | None:
         hand = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
@@ -138,9 +158,10 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
 
     # a quick local search first: CP-SAT starts from it, and a short time limit returns it
     quick = 0.5 if time_limit is None else min(0.5, time_limit / 4)
-    start = climb(cards, cat, required, extras=cards, seconds=quick)
-    first = verify(start[:BASE_HAND], start[BASE_HAND:])
-    model.hint(start[:BASE_HAND], start[BASE_HAND:])
+    size = cat.hand_size
+    start = climb(cards, cat, required, extras=cards, seconds=quick, size=size)
+    first = verify(start[:size], start[size:])
+    model.hint(start[:size], start[size:])
     left = None if time_limit is None else max(time_limit - quick, 0.01)
     res = search(model, verify, top=1, time_limit=left, workers=workers, cut="hand",
                  key=lambda c: rank_key(c, order), initial=[first] if first else [])

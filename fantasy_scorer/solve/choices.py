@@ -25,7 +25,11 @@ from ..hand import ChoiceValue
 from ..resolve import Slot, _changes, _identities, score_raw
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
 
-_STAGE = {fx.Copy: 0, fx.ChangeSuit: 1, fx.ClearOne: 2}
+_STAGE = {fx.Copy: 0, fx.ChangeSuit: 1, fx.ClearOne: 2}  # any other choice: stage 2
+
+
+def _stage(card: Card) -> int:
+    return _STAGE.get(type(card.choice), 2)
 
 
 def _slots(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], cat: Catalog) -> list[Slot]:
@@ -57,6 +61,8 @@ def change_choices(slots: Sequence[Slot], cat: Catalog, chooser: Card,
     for s in slots:
         if s.card is chooser:
             continue
+        if s.card.unchangeable:
+            continue
         for suit in suits:
             if s.suits == cat.suit_bit(suit) and not s.keeps_suits:
                 continue  # no change at all
@@ -64,9 +70,15 @@ def change_choices(slots: Sequence[Slot], cat: Catalog, chooser: Card,
     return opts + [None]
 
 
+def other_choices(slots: Sequence[Slot], chooser: Card) -> list[ChoiceValue]:
+    """A choice of one other card in hand (Angel protects one, C2)."""
+    return [s.card for s in slots if s.card is not chooser] + [None]
+
+
 def clear_choices(slots: Sequence[Slot], chooser: Card) -> list[ChoiceValue]:
     eff = chooser.choice
-    assert isinstance(eff, fx.ClearOne)
+    if not isinstance(eff, fx.ClearOne):
+        return other_choices(slots, chooser)
     me = next(s for s in slots if s.card is chooser)
     opts: list[ChoiceValue] = [
         s.card for s in slots
@@ -79,13 +91,16 @@ class ChoiceSearch:
     """Enumerates the open choices of one set of cards and keeps the first best."""
 
     def __init__(self, cards: Sequence[Card], catalog: Catalog,
-                 pinned: Mapping[str, ChoiceValue] | None = None) -> None:
+                 pinned: Mapping[str, ChoiceValue] | None = None,
+                 context: fx.Context = fx.NO_CONTEXT, cursed: Sequence[Card] = ()) -> None:
         self.cards = list(cards)
         self.cat = catalog
+        self.context = context
+        self.cursed = tuple(cursed)
         self.pinned = dict(pinned or {})
         self.rel = relevance(self.cards, catalog)
         choosers = [c for c in self.cards if c.choice is not None and c.id not in self.pinned]
-        self.open = sorted(choosers, key=lambda c: _STAGE[type(c.choice)])
+        self.open = sorted(choosers, key=_stage)
         self.best: int | None = None
         self.best_choices: dict[str, ChoiceValue] = {}
         self.evaluated = 0
@@ -106,7 +121,7 @@ class ChoiceSearch:
 
     def _walk(self, k: int, choices: dict[str, ChoiceValue]) -> None:
         if k == len(self.open):
-            total = score_raw(self.cards, choices, self.cat)
+            total = score_raw(self.cards, choices, self.cat, self.context, self.cursed)
             self.evaluated += 1
             if self.best is None or total > self.best:
                 self.best = total
@@ -120,11 +135,12 @@ class ChoiceSearch:
 
 
 def optimal_choices(cards: Sequence[Card], catalog: Catalog,
-                    pinned: Mapping[str, ChoiceValue] | None = None
+                    pinned: Mapping[str, ChoiceValue] | None = None,
+                    context: fx.Context = fx.NO_CONTEXT, cursed: Sequence[Card] = ()
                     ) -> tuple[int, dict[str, ChoiceValue]]:
     """(best total, the choices reaching it) for these cards; pinned choices are kept.
 
     Every chooser in ``cards`` gets a value in the returned choices (``None`` when leaving it
     unassigned is best, or ties with the best).
     """
-    return ChoiceSearch(cards, catalog, pinned).run()
+    return ChoiceSearch(cards, catalog, pinned, context, cursed).run()

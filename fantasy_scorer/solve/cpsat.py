@@ -34,11 +34,41 @@ from ortools.sat.python import cp_model
 
 from .. import effects as fx
 from ..catalog import NO_PENALTY, Card, Catalog, Penalty
+from ..errors import ScorerError
 from ..hand import BASE_HAND, ChoiceValue
 from .literals import Lit, Logic
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
 
 Terms = Sequence[fx.Term]
+
+
+class Unsupported(ScorerError):
+    """A card uses a rule this model does not describe (the caller falls back to
+    enumeration, or says so)."""
+
+
+def unsupported(cards: Iterable[Card]) -> list[str]:
+    """Names of cards whose rules the model does not describe (expansion traits and effects
+    without a builder). The base game and its promos are fully described."""
+    out = []
+    for c in cards:
+        pen = [c.penalty]
+        effects = list(c.bonus) + list(c.penalty.points)
+        stack = list(effects)
+        while stack:
+            e = stack.pop()
+            if isinstance(e, fx.BestOf):
+                stack.extend(e.options)
+            elif type(e) not in POINT_BUILDERS:
+                out.append(c.name)
+                break
+        else:
+            if (c.immune or c.plain_suits or c.grants_immunity or c.cursed or c.needs
+                    or any(p.lonely for p in pen)
+                    or (c.choice is not None and type(c.choice) not in
+                        (fx.Copy, fx.ChangeSuit, fx.ClearOne))):
+                out.append(c.name)
+    return out
 
 
 def _bits(mask: int) -> list[int]:
@@ -79,6 +109,10 @@ class HandModel:
                  required: Iterable[Card] = (), forbidden: Iterable[Card] = (),
                  hand_size: int = BASE_HAND) -> None:
         self.cat = catalog
+        odd = unsupported(list(pool) + list(discard))
+        if odd:
+            raise Unsupported("the CP-SAT search does not model "
+                              + ", ".join(sorted(set(odd))))
         self.m = cp_model.CpModel()
         self.L = Logic(self.m)
         self.pinned = dict(pinned or {})
@@ -226,7 +260,7 @@ class HandModel:
             self.change[(i, j, s)] = self.x[i]
             return
         targets = {j: m.new_bool_var(f"book_{c.id}_{t.id}") for j, t in enumerate(self.U)
-                   if t is not c and self.x[j] is not False}
+                   if t is not c and self.x[j] is not False and not t.unchangeable}
         if not targets:
             return
         picks = {s: m.new_bool_var(f"book_{c.id}_suit{s}") for s in suits}

@@ -9,14 +9,46 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import combinations
 
 from .. import effects as fx
 from ..catalog import Card, Catalog
 from ..errors import ScorerError
-from ..hand import BASE_HAND, ChoiceValue
+from ..hand import ChoiceValue, Hand
 from .choices import optimal_choices
 from .cpsat import Candidate
+
+
+@dataclass(frozen=True)
+class Table:
+    """What lies around a hand: the discard area (None if not given), the number of players
+    and the Cursed Items held. A card Necromancer takes leaves the discard area."""
+
+    discard: tuple[Card, ...] | None = None
+    players: int | None = None
+    cursed: tuple[Card, ...] = ()
+
+    def area(self, taken: Sequence[Card] = ()) -> tuple[Card, ...] | None:
+        if self.discard is None:
+            return None
+        return tuple(c for c in self.discard if c not in taken)
+
+    def context(self, taken: Sequence[Card] = ()) -> fx.Context:
+        area = self.area(taken)
+        printed = None if area is None else tuple(
+            fx.Printed(c.name, c.copy_suits, c.strength) for c in area)
+        if printed is None and self.players is None and not self.cursed:
+            return fx.NO_CONTEXT
+        return fx.Context(printed, self.players, len(self.cursed))
+
+    def hand(self, catalog: Catalog, cards: Sequence[Card], choices: Mapping[str, ChoiceValue],
+             taken: Sequence[Card] = ()) -> Hand:
+        return Hand(catalog, tuple(cards), dict(choices), self.area(taken), self.players,
+                    self.cursed)
+
+
+NO_TABLE = Table()
 
 
 def pins_for(cards: Sequence[Card], pinned: Mapping[str, ChoiceValue]
@@ -42,15 +74,18 @@ def pins_for(cards: Sequence[Card], pinned: Mapping[str, ChoiceValue]
     return out
 
 
-def extra_options(base: Sequence[Card], discard: Sequence[Card]) -> list[tuple[Card, ...]]:
-    """The hands ``base`` can become with its extra-card effects: none first, then each card."""
+def extra_options(base: Sequence[Card], discard: Sequence[Card],
+                  most: int | None = None) -> list[tuple[Card, ...]]:
+    """The hands ``base`` can become with its extra-card effects: none first, then each card
+    (at most ``most`` extra cards)."""
     givers = [c for c in base if c.extra is not None]
     out: list[tuple[Card, ...]] = [()]
     if not givers:
         return out
     ids = {c.id for c in base}
-    pool = [d for d in discard if d.id not in ids]
-    for k in range(1, len(givers) + 1):
+    pool = [d for d in discard if d.id not in ids and not d.cursed]
+    top = len(givers) if most is None else min(len(givers), most)
+    for k in range(1, top + 1):
         for extra in combinations(pool, k):
             if _fits(givers, extra):
                 out.append(extra)
@@ -70,18 +105,24 @@ def _fits(givers: list[Card], extra: tuple[Card, ...]) -> bool:
     return place(0, frozenset())
 
 
+def room(catalog: Catalog) -> int | None:
+    """How many extra cards a hand may take at most (None: no cap)."""
+    return None if catalog.max_hand is None else catalog.max_hand - catalog.hand_size
+
+
 def score_set(base: Sequence[Card], discard: Sequence[Card], catalog: Catalog,
-              pinned: Mapping[str, ChoiceValue], order: Callable[[Card], int]
-              ) -> Candidate | None:
+              pinned: Mapping[str, ChoiceValue], order: Callable[[Card], int],
+              table: Table = NO_TABLE) -> Candidate | None:
     """The best hand holding exactly ``base`` (plus its best extra card), or None if illegal."""
     best: Candidate | None = None
-    for extra in extra_options(base, discard):
+    for extra in extra_options(base, discard, room(catalog)):
         cards = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
         pins = pins_for(cards, pinned)
         if pins is None:
             continue
         try:
-            total, choices = optimal_choices(cards, catalog, pins)
+            total, choices = optimal_choices(cards, catalog, pins, table.context(extra),
+                                             table.cursed)
         except ScorerError:  # a pinned Island target that is not a Flood/Flame (R4)
             continue
         if best is None or total > best.total:
@@ -98,7 +139,8 @@ def rank_key(cand: Candidate, order: Callable[[Card], int]) -> tuple:
 
 def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
                    pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
-                   time_limit: float | None = None) -> tuple[list[Candidate], bool]:
+                   time_limit: float | None = None, table: Table = NO_TABLE
+                   ) -> tuple[list[Candidate], bool]:
     """(the ``top`` best hands, proven) over every 7-card subset of ``pool``."""
     pinned = dict(pinned or {})
     position = {c.id: i for i, c in enumerate(list(pool) + list(discard))}
@@ -109,12 +151,12 @@ def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Car
     t0 = time.perf_counter()
     found: list[Candidate] = []
     proven = True
-    size = min(BASE_HAND, len(pool))
+    size = min(catalog.hand_size, len(pool))
     for base in combinations(pool, size):
         if time_limit is not None and time.perf_counter() - t0 > time_limit and found:
             proven = False
             break
-        cand = score_set(base, discard, catalog, pinned, order)
+        cand = score_set(base, discard, catalog, pinned, order, table)
         if cand is not None:
             found.append(cand)
     found.sort(key=lambda c: rank_key(c, order))

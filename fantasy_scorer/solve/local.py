@@ -33,13 +33,14 @@ def _with_extra(hand: list[Card], extras: Sequence[Card], cat: Catalog) -> tuple
 
 
 def climb(cards: Sequence[Card], catalog: Catalog, required: Sequence[Card] = (),
-          extras: Sequence[Card] = (), seconds: float = 0.5, seed: int = 0) -> list[Card]:
+          extras: Sequence[Card] = (), seconds: float = 0.5, seed: int = 0,
+          size: int = BASE_HAND) -> list[Card]:
     """The best hand met by first-improvement swaps from a few random starts."""
     rng = random.Random(seed)
     free = [c for c in cards if c not in required]
-    need = BASE_HAND - len(required)
+    need = size - len(required)
     if need < 0 or len(free) < need:
-        return list(required)[:BASE_HAND]
+        return list(required)[:size]
     t0 = time.perf_counter()
     best_score, best_hand = None, list(required) + free[:need]
     while time.perf_counter() - t0 < seconds:
@@ -48,7 +49,7 @@ def climb(cards: Sequence[Card], catalog: Catalog, required: Sequence[Card] = ()
         improved = True
         while improved and time.perf_counter() - t0 < seconds:
             improved = False
-            for i in range(len(required), BASE_HAND):
+            for i in range(len(required), size):
                 for c in rng.sample(free, len(free)):
                     if c in hand:
                         continue

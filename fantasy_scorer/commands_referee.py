@@ -1,0 +1,110 @@
+"""The referee's commands: ``fr-score explain`` and ``fr-score game``.
+
+They sit in their own module so the scoring command stays small; :mod:`fantasy_scorer.cli`
+registers them with one import at its end.
+"""
+
+from __future__ import annotations
+
+import json
+
+import click
+
+from .catalog import EDITIONS, EXPANSIONS
+from .cli import (
+    CONTEXT,
+    cards_option,
+    code_option,
+    fail_cleanly,
+    game_options,
+    load_hands,
+    main,
+    read_text,
+)
+from .explain import explanation_json
+from .handfile import names_for
+from .names import check_lang
+from .render import console_for, echo, output_options, print_explanation, print_result, print_rows
+from .report import result_json
+from .table import read_table, score_hand, score_table, table_json, verdict
+
+
+@main.command("explain", context_settings=CONTEXT)
+@click.argument("files", nargs=-1, metavar="HAND_FILE...")
+@code_option
+@click.option("--json", "as_json", is_flag=True, help="The trace as JSON, one object per hand.")
+@output_options
+@cards_option
+@game_options
+@fail_cleanly
+def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], as_json: bool, lang: str | None,
+                no_color: bool, card_files: tuple[str, ...], expansion: str | None,
+                edition: str | None, players: int | None) -> None:
+    """Explain a score step by step, citing the rulings.
+
+    In the order of resolution: what each wild card became, what Book of Changes changed,
+    every clearing, every blanking decision and why, then each card's points with their
+    arithmetic. '[R8 (b)]' cites a ruling of the rules.
+    """
+    check_lang(lang)
+    hands = load_hands(files, codes, card_files, expansion, edition, players)
+    console = None if as_json else console_for(no_color)
+    for i, (label, hand) in enumerate(hands):
+        result = score_hand(hand)
+        loc = names_for(hand.catalog).localizer(lang)
+        if as_json:
+            click.echo(json.dumps(explanation_json(result, loc), ensure_ascii=False))
+            continue
+        if i:
+            click.echo()
+        print_explanation(result, label if len(hands) > 1 else None, loc, console)
+
+
+@main.command("game", context_settings=CONTEXT)
+@click.argument("table_file", metavar="TABLE_FILE")
+@click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
+@click.option("--sheets", is_flag=True, help="Also print each player's score sheet.")
+@output_options
+@cards_option
+@click.option("--expansion", type=click.Choice(sorted(EXPANSIONS)), default=None,
+              help="Play with an expansion's cards (or 'expansion:' in the table file).")
+@click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
+              help="deluxe: the Deluxe-edition Phoenix (or 'edition:' in the table file).")
+@fail_cleanly
+def game_cmd(table_file: str, as_json: bool, sheets: bool, lang: str | None, no_color: bool,
+             card_files: tuple[str, ...], expansion: str | None, edition: str | None) -> None:
+    """Score and rank a whole table (a YAML file; '-' reads standard input).
+
+    \b
+      players: 3
+      discard: [Knights, Queen]
+      hands:
+        Alice: [Mountain, Great Flood, "Mirage: Rainstorm", ...]
+        Bob: |
+          King
+          Doppelgänger: King
+
+    The table is checked as a whole (each card once in the game, 7 cards a hand, at most 10
+    discarded). Equal totals are decided by the lowest total base strength; still equal, the
+    place is shared.
+    """
+    check_lang(lang)
+    text, label = read_text(table_file)
+    table = read_table(text, label, card_files, expansion, edition)
+    loc = names_for(table.seats[0].hand.catalog).localizer(lang)
+    standings = score_table(table)
+    if as_json:
+        data = table_json(table, standings, lambda r: result_json(r, loc), loc.card)
+        click.echo(json.dumps(data, ensure_ascii=False))
+        return
+    console = console_for(no_color)
+    rows = [("Rank", "Player", "Total", "Base strength", "")]
+    rows += [(str(s.rank), s.player, str(s.total), str(s.base_strength), s.note)
+             for s in standings]
+    styles = ["bold green" if s.rank == 1 else "" for s in standings]
+    print_rows(rows, {0, 2, 3}, console, styles)
+    echo(verdict(standings), console, "bold")
+    if sheets:
+        for s in standings:
+            click.echo()
+            print_result(s.result, s.player, loc, console)

@@ -1,0 +1,168 @@
+"""Putting results on the terminal: plain text when piped, colour by suit on a terminal.
+
+Every command prints through these functions. The plain form is the exact text of
+:mod:`fantasy_scorer.report` and :func:`fantasy_scorer.explain.explanation_lines` (scripts and
+tests read it); the colour form draws the same rows with ``rich``, each card in its suit's
+colour, and is used only when standard output is a terminal that takes colour and neither
+``--no-color`` nor the ``NO_COLOR`` environment variable says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from .explain import explanation_lines
+from .names import Localizer
+from .report import choices_json, localized_line, pad, result_table, text_width
+from .resolve import Result
+
+#: A colour per suit, after the card frames; a suit not listed (homebrew) is drawn plain.
+SUIT_STYLES: dict[str, str] = {
+    "Land": "dark_orange3",
+    "Flood": "blue",
+    "Weather": "cyan",
+    "Flame": "red",
+    "Army": "grey50",
+    "Wizard": "magenta",
+    "Leader": "purple",
+    "Beast": "green",
+    "Weapon": "bright_black",
+    "Artifact": "yellow",
+    "Wild": "white",
+}
+
+
+def output_options(fn: Callable[..., Any]) -> Callable[..., Any]:
+    """``--lang`` and ``--no-color``, shared by every command that prints cards."""
+    fn = click.option("--no-color", "no_color", is_flag=True,
+                      help="Plain text even on a terminal.")(fn)
+    return click.option(
+        "--lang", metavar="CODE", default=None,
+        help="Print card and suit names in this language "
+             "(cz, de, en, es, fr, kr, pl, pt, ru, ua, zh).",
+    )(fn)
+
+
+def console_for(no_color: bool) -> Console | None:
+    """A colour console when colour is wanted and possible, else None (plain text)."""
+    if no_color:
+        return None
+    console = Console(highlight=False)
+    if not console.is_terminal or console.no_color or console.color_system is None:
+        return None
+    return console
+
+
+def suit_style(suit_label: str) -> str:
+    """The style of a card by its first suit (``Beast/Flame/Weather`` is drawn as a Beast)."""
+    return SUIT_STYLES.get(suit_label.split("/")[0], "")
+
+
+def _suit_names(result: Result) -> dict[str, str]:
+    """Display name of every card (and copy) in the hand → its style, for colouring text."""
+    return {ln.as_name: suit_style(ln.suit) for ln in result.lines} | {
+        ln.name: suit_style(result.hand.catalog.suit_label(c.suits))
+        for ln, c in zip(result.lines, result.hand.cards, strict=True)
+    }
+
+
+def _colour_words(text: str, styles: dict[str, str], loc: Localizer | None) -> Text:
+    out = Text(text)
+    for english, style in styles.items():
+        if style:
+            out.highlight_words([loc.name(english) if loc else english], style)
+    return out
+
+
+# --------------------------------------------------------------------------------------------
+# A score sheet
+# --------------------------------------------------------------------------------------------
+
+
+def print_result(result: Result, title: str | None, loc: Localizer | None,
+                 console: Console | None) -> None:
+    if console is None:
+        click.echo(result_table(result, title, loc))
+        return
+    table = Table(title=title, title_justify="left", box=None, header_style="bold")
+    for head in ("Card", "Suit", "Base", "Bonus", "Penalty", "Points", "Status"):
+        table.add_column(head, justify="right" if head in ("Base", "Bonus", "Penalty", "Points")
+                         else "left")
+    for raw in result.lines:
+        ln = localized_line(raw, loc)
+        name = ln.name if ln.as_name == ln.name else f"{ln.name} as {ln.as_name}"
+        style = suit_style(raw.suit)
+        table.add_row(
+            Text(name, style=style), Text(ln.suit, style=style), str(ln.base),
+            _signed(ln.bonus), _signed(ln.penalty),
+            Text("—" if ln.blanked else str(ln.points), style="dim" if ln.blanked else "bold"),
+            Text(ln.status, style="italic"),
+        )
+    table.add_row("Total", "", "", "", "", Text(str(result.total), style="bold"), "")
+    console.print(table)
+    made = {k: v for k, v in choices_json(result, loc).items() if v is not None}
+    if made:
+        console.print("Choices: " + "; ".join(f"{k}: {v}" for k, v in made.items()))
+
+
+def _signed(n: int) -> str:
+    return f"{n:+d}" if n else "0"
+
+
+# --------------------------------------------------------------------------------------------
+# An explanation
+# --------------------------------------------------------------------------------------------
+
+
+def print_explanation(result: Result, title: str | None, loc: Localizer | None,
+                      console: Console | None) -> None:
+    lines = explanation_lines(result, loc)
+    if title:
+        lines = [f"{title}", *lines]
+    if console is None:
+        click.echo("\n".join(lines))
+        return
+    styles = _suit_names(result)
+    for i, line in enumerate(lines):
+        if (title and i == 0) or (line[:1].isdigit() and ". " in line[:4]) or \
+                line.startswith("Total"):
+            console.print(Text(line, style="bold"))
+            continue
+        text = _colour_words(line, styles, loc)
+        text.highlight_regex(r"\[R\d+[^\]]*\]$", "dim")
+        console.print(text)
+
+
+# --------------------------------------------------------------------------------------------
+# A ranking
+# --------------------------------------------------------------------------------------------
+
+
+def print_rows(rows: Sequence[Sequence[str]], right: set[int], console: Console | None,
+               row_styles: Sequence[str] = ()) -> None:
+    """A plain table (two spaces between columns) or the same rows drawn by rich."""
+    if console is None:
+        widths = [max(text_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+        for r in rows:
+            cells = [pad(r[i], widths[i], right=i in right) for i in range(len(r))]
+            click.echo("  ".join(cells).rstrip())
+        return
+    table = Table(box=None, header_style="bold")
+    for i, head in enumerate(rows[0]):
+        table.add_column(head, justify="right" if i in right else "left")
+    for n, r in enumerate(rows[1:]):
+        table.add_row(*r, style=row_styles[n] if n < len(row_styles) else "")
+    console.print(table)
+
+
+def echo(text: str, console: Console | None, style: str = "") -> None:
+    if console is None:
+        click.echo(text)
+    else:
+        console.print(Text(text, style=style))

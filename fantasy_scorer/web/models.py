@@ -1,0 +1,116 @@
+"""The JSON API's request and response shapes (they are also its OpenAPI description).
+
+Requests are strict (unknown keys are refused) and bounded (no list or string a hand could not
+need), so a bad request is a 422 naming the field; what only the rules can judge (an unknown
+card, a card twice, an illegal choice) is a 400 with the engine's own one-line message.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any
+
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints
+
+Word = Annotated[str, StringConstraints(min_length=1, max_length=80)]
+ChoiceText = Annotated[str, StringConstraints(max_length=160)]
+
+EXAMPLE_CARDS = ["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire",
+                 "Mirage"]
+
+
+class PoolRequest(BaseModel):
+    """Cards by name (any spelling the hand files accept) or id, and the display language."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    cards: list[Word] = Field(max_length=20, examples=[EXAMPLE_CARDS],
+                              description="Card names or ids (FR01…); each card once.")
+    lang: Word = Field("en", description="Language of the card names in the answer "
+                                         "(en, de, fr, es, pt, pl, cz, ru, ua, kr, zh).")
+
+
+class HandRequest(PoolRequest):
+    """A hand and the choices pinned by the player; the other choices are chosen optimally."""
+
+    choices: dict[Word, ChoiceText | None] = Field(
+        default_factory=dict, max_length=20,
+        examples=[{"Mirage": "Rainstorm"}],
+        description=(
+            "Pinned choices, keyed by the choosing card: a card for a copy or Island "
+            "('Basilisk', 'FR37'), 'CARD -> SUIT' for Book of Changes, 'none' to leave it "
+            "unassigned; null or 'optimal' leaves it to the optimizer."
+        ),
+    )
+    optimize: bool = Field(True, description="Choose the unpinned choices optimally.")
+
+
+class Error(BaseModel):
+    """Every 4xx answer: one line saying what is wrong."""
+
+    detail: str = Field(examples=["unknown card 'Montain' (did you mean 'Mountain'?)"])
+
+
+class CardLine(BaseModel):
+    id: str
+    name: str
+    label: str = Field(description="The name in the requested language.")
+    as_: str = Field(alias="as", description="The name it scores as (a copy's target).")
+    as_label: str = Field(description="That name in the requested language.")
+    suit: str
+    suit_label: str = Field(description="The suits in the requested language.")
+    base: int
+    bonus: int
+    penalty: int
+    points: int
+    blanked: bool
+    cleared: bool
+    status: str = Field(description="Why it is blanked or cleared (names in the language).")
+
+
+class Option(BaseModel):
+    value: str = Field(description="What to send in 'choices' to pin this option.")
+    label: str
+
+
+class Chooser(BaseModel):
+    id: str
+    name: str
+    label: str
+    pinned: str | None = Field(description="The pinned choice, or null when not pinned.")
+    used: str | None = Field(description="The choice the score uses.")
+    chosen_by: str = Field(description="'you', 'optimizer', or 'nobody' (left unassigned).")
+    options: list[Option]
+
+
+class ScoreResponse(BaseModel):
+    total: int
+    cards: list[CardLine]
+    choices: dict[str, str | None]
+    optimized: bool = Field(description="The unpinned choices were chosen by the optimizer.")
+    proven: bool | None = Field(None, description="The optimizer proved its choices best.")
+    code: str = Field(description="The share code of the cards and pinned choices.")
+    choosers: list[Chooser]
+
+
+class DiscardAdvice(BaseModel):
+    id: str
+    name: str
+    label: str
+    total: int = Field(description="The total of the 7 cards left.")
+    optimized: bool
+    proven: bool | None
+    code: str
+    choices: dict[str, str]
+
+
+class BestResponse(BaseModel):
+    optimized: bool
+    code: str
+    discards: list[DiscardAdvice] = Field(description="Every discard, best first.")
+
+
+class ExplainResponse(BaseModel):
+    total: int
+    optimized: bool
+    text: str
+    steps: list[dict[str, Any]]
