@@ -185,7 +185,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
                 click.echo()
             print_result(shown.result if shown else result,
                          label if len(results) > 1 else None, loc, console)
-            if shown:
+            if shown and shown.line(loc):
                 click.echo(shown.line(loc))
 
 

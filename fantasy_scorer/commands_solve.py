@@ -126,6 +126,7 @@ class Shown:
     made: tuple[Card, ...]  # the choosers the solver decided
     full: Result
     proven: bool
+    taken: tuple[Card, ...] = ()  # cards taken from the discard area (Necromancer)
 
     def line(self, loc: Localizer | None = None) -> str:
         texts = choices_json(self.full, loc)
@@ -133,7 +134,11 @@ class Shown:
         made = [f"{label}: {texts[label] if texts[label] is not None else 'none'}"
                 for label, c in zip(texts, choosers, strict=True) if c in self.made]
         label = "optimal" if self.proven else "best found, not proven"
-        return f"Choices ({label}): " + "; ".join(made)
+        out = [f"Choices ({label}): " + "; ".join(made)] if made else []
+        if self.taken:
+            out.append(f"Taken from the discard area ({label}): "
+                       + ", ".join(loc.card(c) if loc else c.name for c in self.taken))
+        return "\n".join(out)
 
 
 def optimized(hand: Hand, discard_spec: str | None) -> tuple[Result, Shown | None]:
@@ -154,7 +159,9 @@ def optimized(hand: Hand, discard_spec: str | None) -> tuple[Result, Shown | Non
     made = tuple(c for c in sol.hand.cards if c.choice is not None and c.id not in hand.choices)
     pinned = {k: v for k, v in sol.hand.choices.items() if k in hand.choices}
     shown_hand = sol.hand.with_cards(sol.hand.cards, pinned)
-    return sol.result, Shown(replace(sol.result, hand=shown_hand), made, sol.result, sol.proven)
+    taken = tuple(sol.hand.cards[len(hand.cards):])
+    return sol.result, Shown(replace(sol.result, hand=shown_hand), made, sol.result, sol.proven,
+                             taken)
 
 
 # --------------------------------------------------------------------------------------------

@@ -1059,7 +1059,7 @@ def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Valu
     terms = []
     pays = []
     steps = _table(eff.table, model.max_cards)
-    for s in range(eff.n_suits):
+    for s in range(model.n_suits):
         suited = [L.and_([model.x[j], L.or_([model.kept[j], model.keeps(j)]), model.suit(j, s)])
                   for j in live]
         enough = _at_least(model, [x for x in suited if x is not False], 3)

@@ -37,8 +37,12 @@ LIVELY = [CAT.card(n) for n in (
 def model_total(hand: Hand) -> int | None:
     """The CP-SAT objective with every card held and every choice pinned as in ``hand``."""
     pinned = {c.id: hand.choices.get(c.id) for c in hand.cards if c.choice is not None}
-    base = list(hand.cards[:7])
-    extra = list(hand.cards[7:])
+    extra: list = []
+    if len(hand.cards) > CAT.hand_size:  # the extra card: any card a giver may take (R13)
+        givers = [g for g in hand.cards if g.extra is not None]
+        extra = [next(c for c in reversed(hand.cards)
+                      if any(c is not g and c.suits & g.extra.suits for g in givers))]
+    base = [c for c in hand.cards if c not in extra]
     model = HandModel(CAT, base, extra, pinned, required=hand.cards, hand_size=len(base))
     return objective_of(model)
 

@@ -126,3 +126,12 @@ def test_max_unknown_card_is_a_one_line_error() -> None:
     r = run(["max", "--with", "Dragn"])
     assert r.exit_code == 2
     assert "unknown card 'Dragn'" in r.output and "Dragon" in r.output
+
+
+def test_a_hand_files_own_discard_area_serves_necromancer(tmp_path: Path) -> None:
+    hand = write(tmp_path, "h.txt", "Necromancer\nKing\nKnights\nLight Cavalry\n"
+                 "Dwarvish Infantry\nElven Archers\nRangers\n[discard]\nQueen\nBasilisk\n")
+    r = run([hand])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines()[-1] == "Taken from the discard area (optimal): Queen"
+    assert "Choices (optimal)" not in r.output
