@@ -13,14 +13,19 @@ Nothing here knows a card by name. The model follows the order of resolution:
    word X is struck from it" literals; each penalty is then present in the variants it can
    take (as printed, with a word struck, or cleared away).
 5. **Blanking**: each blanking effect adds attack edges, each self-condition adds its needs;
-   "kept" is the fixpoint of R8, with ranks on the edges that can lie on a loop so that a
-   loop cannot be wished away, and loop flags for the cards a loop cancels.
+   "kept" is the fixpoint of R8. On edges that can lie on a loop, ranks make every decision
+   rest on earlier ones, and since R8 (b) happens at most once, a potential over the cards
+   still undecided at that round makes sure every card on a loop is cancelled.
 6. **Points**: every point effect adds its value through a builder registered for its class
    (:data:`POINT_BUILDERS`), so a homebrew card written in YAML is modelled automatically.
+   Each value is also capped, linearly, by what its card can add at most: CP-SAT's
+   relaxation sees those caps, not the chains of booleans behind them.
 
-The model is exact for every hand the tests have found; it is in any case an upper bound
-(the true resolution of any hand is one of its solutions), and :func:`search` verifies each
-candidate with the evaluator and cuts it off until the best verified hand is proven.
+Cards with rules the model does not describe (expansion traits) are refused by name
+(:class:`Unsupported`); callers then enumerate. The model is exact on every hand the tests
+have drawn; in any case it is an upper bound (the true resolution of any hand is one of its
+solutions), and :func:`search` scores each candidate with the evaluator and cuts it off, so
+every answer is the evaluator's.
 """
 
 from __future__ import annotations
@@ -694,18 +699,6 @@ class HandModel:
         copies = self._copy_with(j, "suit")
         masks = [self.U[j].suits] + ([t.suits for t, _ in copies] if copies else [])
         return max(max(bin(m).count("1") for m in masks), 1)
-
-    def gated(self, gate: Lit, expr: object, lo: int, hi: int) -> tuple[object, int, int]:
-        """``expr`` when ``gate`` holds, else 0."""
-        if gate is False:
-            return 0, 0, 0
-        if gate is True:
-            return expr, lo, hi
-        lo, hi = min(lo, 0), max(hi, 0)
-        v = self.m.new_int_var(lo, hi, "v")
-        self.m.add(v == expr).only_enforce_if(gate)
-        self.m.add(v == 0).only_enforce_if(~gate)
-        return v, lo, hi
 
     def _points(self) -> None:
         """Each kept card adds its strength, its own bonus and its active penalty (R1: a copy

@@ -15,7 +15,6 @@ from collections.abc import Sequence
 from ..catalog import Card, Catalog
 from ..hand import BASE_HAND
 from ..resolve import score_raw
-from .choices import optimal_choices
 
 
 def _with_extra(hand: list[Card], extras: Sequence[Card], cat: Catalog) -> tuple[int, list[Card]]:
@@ -61,8 +60,3 @@ def climb(cards: Sequence[Card], catalog: Catalog, required: Sequence[Card] = ()
         if best_score is None or score > best_score:
             best_score, best_hand = score, full
     return best_hand
-
-
-def polish(hand: Sequence[Card], catalog: Catalog) -> tuple[int, dict]:
-    """The hand's exact best total with optimal choices."""
-    return optimal_choices(list(hand), catalog)
