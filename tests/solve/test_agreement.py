@@ -107,3 +107,19 @@ def test_cpsat_optimum_equals_exhaustive_enumeration(pool, discard) -> None:
 def test_optimal_choices_are_never_below_hand_picked_ones(hand: Hand) -> None:
     open_hand = Hand(CAT, hand.cards, {})
     assert optimize(open_hand).total >= resolve(hand).total
+
+
+@quick(15)
+@given(st.lists(st.sampled_from(LIVELY), min_size=9, max_size=10, unique_by=lambda c: c.id),
+       st.randoms(use_true_random=False))
+def test_cpsat_and_enumeration_agree_with_pinned_choices(pool, rnd) -> None:
+    pinned: dict = {}
+    for c in pool:
+        if isinstance(c.choice, fx.Copy) and c.choice.source == "game" and rnd.random() < 0.5:
+            pinned[c.id] = rnd.choice(CAT.copy_targets(c.choice))
+        elif isinstance(c.choice, fx.ChangeSuit) and rnd.random() < 0.5:
+            pinned[c.id] = (rnd.choice([t for t in pool if t is not c]), rnd.choice(CAT.suits))
+    exhaustive = best_hand(pool, CAT, pinned=pinned, method="exhaustive")[0]
+    cpsat = best_hand(pool, CAT, pinned=pinned, method="cpsat")[0]
+    assert cpsat.total == exhaustive.total
+    assert [c.id for c in cpsat.hand.cards] == [c.id for c in exhaustive.hand.cards]
