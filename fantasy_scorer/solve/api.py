@@ -15,9 +15,9 @@ from ..errors import ScorerError
 from ..hand import ChoiceValue, Hand, hand_limit
 from ..resolve import Result, resolve
 from .choices import optimal_choices
-from .cpsat import Candidate, HandModel, search, unsupported
 from .exhaustive import (
     NO_TABLE,
+    Candidate,
     Table,
     enumerate_best,
     extra_options,
@@ -111,6 +111,9 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
         raise ScorerError("a card is listed twice in the pool; each card exists once")
     order = _order(pool + discard)
     from math import comb
+
+    from .cpsat import HandModel, search, unsupported  # OR-Tools loads only when needed
+
     small = comb(len(pool), size) <= EXHAUSTIVE_SUBSETS
     if method == "auto":
         method = "exhaustive" if small or unsupported(pool + discard) or cursed else "cpsat"
@@ -141,6 +144,8 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
              without: Iterable[Card] = (), time_limit: float | None = None,
              workers: int = 2) -> Solution:
     """The highest-scoring legal hand of the whole game (Necromancer's 8th card included)."""
+    from .cpsat import HandModel, search
+
     cat = catalog or base_catalog()
     without_ids = {c.id for c in without}
     cards = [c for c in cat.cards if c.id not in without_ids]

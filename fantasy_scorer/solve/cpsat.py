@@ -41,6 +41,7 @@ from .. import effects as fx
 from ..catalog import NO_PENALTY, Card, Catalog, Penalty
 from ..errors import ScorerError
 from ..hand import BASE_HAND, ChoiceValue
+from .exhaustive import Candidate
 from .literals import Lit, Logic
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
 
@@ -1180,16 +1181,6 @@ POINT_BUILDERS: dict[type, Callable[..., Value]] = {
 # ------------------------------------------------------------------------------------------
 # Search: solve, verify with the evaluator, cut, repeat
 # ------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Candidate:
-    """A card set the evaluator has scored, with its optimal choices."""
-
-    cards: tuple[Card, ...]  # the hand in universe order, extra cards last
-    extra: tuple[Card, ...]
-    total: int
-    choices: dict
 
 
 @dataclass

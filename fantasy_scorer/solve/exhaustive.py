@@ -17,7 +17,16 @@ from ..catalog import Card, Catalog
 from ..errors import ScorerError
 from ..hand import ChoiceValue, Hand
 from .choices import optimal_choices
-from .cpsat import Candidate
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """A card set the evaluator has scored, with its optimal choices."""
+
+    cards: tuple[Card, ...]  # the hand in universe order, extra cards last
+    extra: tuple[Card, ...]
+    total: int
+    choices: dict
 
 
 @dataclass(frozen=True)
