@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from math import comb
 
 from ..catalog import Card, Catalog, base_catalog
 from ..errors import ScorerError
@@ -94,10 +95,12 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
               top: int = 1, time_limit: float | None = None, method: str = "auto",
               workers: int = 2, players: int | None = None, cursed: Sequence[Card] = ()
               ) -> list[Solution]:
-    """The ``top`` best legal hands from ``pool`` (N ≥ 7 cards), best first.
+    """The ``top`` best legal hands from ``pool`` (at least a hand's worth of cards), best
+    first.
 
-    A hand is 7 pool cards, plus one card of the discard area per extra-card effect in it.
-    ``method`` is ``"auto"``, ``"exhaustive"`` or ``"cpsat"``; both give the same hands.
+    A hand is 7 pool cards (the catalog's hand size), plus one card of the discard area per
+    extra-card effect in it. ``method`` is ``"auto"``, ``"exhaustive"`` or ``"cpsat"``; both
+    give the same hands. ``players`` and ``cursed`` complete the table for expansion cards.
     """
     cat = catalog or base_catalog()
     pool = list(pool)
@@ -110,8 +113,6 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     if len({c.id for c in pool}) != len(pool):
         raise ScorerError("a card is listed twice in the pool; each card exists once")
     order = _order(pool + discard)
-    from math import comb
-
     from .cpsat import HandModel, search, unsupported  # OR-Tools loads only when needed
 
     small = comb(len(pool), size) <= EXHAUSTIVE_SUBSETS
