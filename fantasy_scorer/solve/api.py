@@ -113,11 +113,13 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     if len({c.id for c in pool}) != len(pool):
         raise ScorerError("a card is listed twice in the pool; each card exists once")
     order = _order(pool + discard)
-    from .cpsat import HandModel, search, unsupported  # OR-Tools loads only when needed
+    if method == "auto" and (comb(len(pool), size) <= EXHAUSTIVE_SUBSETS or cursed):
+        method = "exhaustive"
+    if method != "exhaustive":
+        from .cpsat import HandModel, search, unsupported  # OR-Tools loads only when needed
 
-    small = comb(len(pool), size) <= EXHAUSTIVE_SUBSETS
-    if method == "auto":
-        method = "exhaustive" if small or unsupported(pool + discard) or cursed else "cpsat"
+        if method == "auto":
+            method = "exhaustive" if unsupported(pool + discard) else "cpsat"
     if method == "exhaustive":
         found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table)
     else:

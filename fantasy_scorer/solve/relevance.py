@@ -58,6 +58,14 @@ def card_terms(card: Card) -> Iterator[fx.Term]:
         yield from cw.targets
     if isinstance(card.choice, fx.ClearOne):
         yield from card.choice.targets
+    yield from card.grants_immunity
+    for lonely in card.penalty.lonely:
+        yield from lonely.spared
+
+
+#: Point effects whose way of looking at cards this module knows.
+KNOWN = (fx.Points, fx.BestOf, fx.SumStrength, fx.MaxStrength, fx.Collection, fx.Runs,
+         fx.DistinctSuits, fx.OddStrength)
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,7 @@ class Relevance:
     all_names: bool  # a name-generic effect (Collector) is present: every name counts
     all_suits: bool  # a suit-generic effect (Collector, World Tree) is present
     held_names: frozenset[str] = frozenset()  # printed names of the group's cards
+    suit_sig: tuple[tuple, ...] = ()  # per suit: how every term of the group treats it
 
 
 def relevance(cards: Iterable[Card], catalog: Catalog) -> Relevance:
@@ -77,6 +86,8 @@ def relevance(cards: Iterable[Card], catalog: Catalog) -> Relevance:
     names: set[str] = set()
     suits = 0
     all_names = all_suits = False
+    terms: list[fx.Term] = []
+    words = 0
     seen: set[str] = set()
     todo = list(cards)
     while todo:
@@ -87,11 +98,17 @@ def relevance(cards: Iterable[Card], catalog: Catalog) -> Relevance:
         for t in card_terms(card):
             names |= t.names | t.except_names
             suits |= t.suits | t.except_suits
+            terms.append(t)
         for cw in card.clears_word:
             suits |= cw.suits
+            words |= cw.suits
         for e in point_effects(card):
             all_names |= isinstance(e, NAME_GENERIC)
             all_suits |= isinstance(e, SUIT_GENERIC)
+            if not isinstance(e, KNOWN):  # an effect read some other way: collapse nothing
+                all_names = all_suits = True
+        if card.penalty.lonely:  # "the only card of its suit" compares suits as such
+            all_suits = True
         eff = card.choice
         if isinstance(eff, fx.Copy) and eff.source == "game" and (
             "penalty" in eff.takes
@@ -102,8 +119,19 @@ def relevance(cards: Iterable[Card], catalog: Catalog) -> Relevance:
     if all_names and any(a.suits & b.suits for i, a in enumerate(copiers) for b in copiers[i + 1:]):
         # two copies could take the same new name: then every name must stay apart
         names |= {c.name for c in catalog.cards}
+    terms = list(dict.fromkeys(terms))
+    sig = tuple(
+        tuple((t.suits >> i & 1, t.except_suits >> i & 1) for t in terms) + (words >> i & 1,)
+        for i in range(len(catalog.suits)))
     return Relevance(frozenset(names), suits, all_names, all_suits,
-                     frozenset(c.name for c in cards))
+                     frozenset(c.name for c in cards), sig)
+
+
+def suits_key(mask: int, rel: Relevance) -> object:
+    """What the group's terms can tell of a set of suits: the classes of its suits."""
+    if rel.all_suits or not rel.suit_sig:
+        return mask
+    return frozenset(rel.suit_sig[i] for i in range(len(rel.suit_sig)) if mask >> i & 1)
 
 
 def copy_signature(target: Card, copy: fx.Copy, rel: Relevance) -> tuple:
@@ -113,7 +141,8 @@ def copy_signature(target: Card, copy: fx.Copy, rel: Relevance) -> tuple:
     # already in hand; any two names nobody mentions and nobody holds are alike.
     named = target.name in rel.names or (rel.all_names and target.name in rel.held_names)
     name = target.name if ("name" in takes and named) else ""
-    suits = ((target.copy_suits, target.keeps_suits_when_blanked and not target.plain_suits)
+    suits = ((suits_key(target.copy_suits, rel),
+              target.keeps_suits_when_blanked and not target.plain_suits)
              if "suit" in takes else None)
     strength = target.strength if "strength" in takes else None
     penalty = target.id if ("penalty" in takes and target.penalty) else None
@@ -133,18 +162,19 @@ def game_copy_targets(copy: fx.Copy, catalog: Catalog, rel: Relevance) -> list[C
 
 
 def suit_choices(catalog: Catalog, rel: Relevance, held: int = 0) -> list[str]:
-    """Suits Book of Changes needs to try: each mentioned suit, plus one that no card mentions.
+    """Suits Book of Changes needs to try: one per class of suits the group's terms treat
+    alike (a suit no term mentions is like any other such suit).
 
-    With a suit-generic effect in the group (Collector, World Tree) the suits ``held`` by the
-    other cards count too; any two suits nobody mentions and nobody holds stay alike.
+    With a suit-generic effect in the group (Collector, World Tree) each suit ``held`` by the
+    other cards stays apart too.
     """
-    mentioned = rel.suits | (held if rel.all_suits else 0)
     out = []
-    spare = False
+    classes: set = set()
     for i, s in enumerate(catalog.suits):
-        if mentioned >> i & 1:
-            out.append(s)
-        elif not spare:
-            spare = True
+        key = rel.suit_sig[i] if rel.suit_sig else i
+        if rel.all_suits and held >> i & 1:
+            key = ("held", i)
+        if key not in classes:
+            classes.add(key)
             out.append(s)
     return out

@@ -112,3 +112,50 @@ def test_a_pinned_island_target_that_is_not_a_flood_or_flame_is_an_error() -> No
     with pytest.raises(ScorerError):
         optimal_choices([CAT.card("Island"), CAT.card("Knights")], CAT,
                         {CAT.card("Island").id: CAT.card("Knights")})
+
+
+def brute_force(cards, catalog=CAT) -> int:
+    """The best total over every raw option of every choice (no collapsing at all)."""
+    from itertools import product
+
+    from fantasy_scorer import effects as fx
+    from fantasy_scorer.hand import change_options, copy_options
+    from fantasy_scorer.resolve import score_raw
+
+    choosers = [c for c in cards if c.choice is not None]
+    options = []
+    for c in choosers:
+        if isinstance(c.choice, fx.Copy):
+            options.append(copy_options(cards, catalog, c) + [None])
+        elif isinstance(c.choice, fx.ChangeSuit):
+            options.append(change_options(cards, catalog, c) + [None])
+        else:
+            options.append(list(cards) + [None])
+    best = None
+    for combo in product(*options):
+        try:
+            total = score_raw(cards, {c.id: v for c, v in zip(choosers, combo, strict=True)}, catalog)
+        except ScorerError:  # an Island target that is not a Flood/Flame after step 2
+            continue
+        best = total if best is None else max(best, total)
+    return best
+
+
+def test_collapsed_options_lose_nothing_against_brute_force() -> None:
+    """Seeded random hands with one or two choosers: the collapsed enumeration finds the same
+    optimum as trying every raw option."""
+    import random
+
+    rng = random.Random(3)
+    choosers = [c for c in CAT.cards if c.choice is not None]
+    plain = [c for c in CAT.cards if c.choice is None]
+    lively = [CAT.card(n) for n in ("Wildfire", "Collector", "World Tree", "Whirlwind",
+                                    "Rainstorm", "Great Flood", "Basilisk", "Smoke",
+                                    "Forest", "Gem of Order", "Jester", "Warship",
+                                    "Phoenix", "Rangers", "Swamp", "Blizzard", "Mountain")]
+    for _ in range(300):
+        k = rng.choice([1, 1, 2])
+        source = lively if rng.random() < 0.6 else plain
+        cards = rng.sample(choosers, k) + rng.sample(source, 7 - k)
+        rng.shuffle(cards)
+        assert optimal_choices(cards, CAT)[0] == brute_force(cards), [c.name for c in cards]
