@@ -134,7 +134,8 @@ def brute_force(cards, catalog=CAT) -> int:
     best = None
     for combo in product(*options):
         try:
-            total = score_raw(cards, {c.id: v for c, v in zip(choosers, combo, strict=True)}, catalog)
+            picked = {c.id: v for c, v in zip(choosers, combo, strict=True)}
+            total = score_raw(cards, picked, catalog)
         except ScorerError:  # an Island target that is not a Flood/Flame after step 2
             continue
         best = total if best is None else max(best, total)
