@@ -134,6 +134,8 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
             key=lambda c: rank_key(c, order),
         )
         found, proven = res.found[:top], res.proven
+        if not found and not proven:  # out of time before the first solution: enumerate a bit
+            found, _ = enumerate_best(pool, cat, discard, pinned, top, 0.2, table)
     if not found:
         raise ScorerError("no legal hand can be made from these cards and pinned choices")
     out = []

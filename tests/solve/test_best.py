@@ -91,3 +91,11 @@ def test_max_respects_with_and_without() -> None:
     assert "Dragon" in names and "Necromancer" not in names
     with pytest.raises(ScorerError):
         max_hand(CAT, with_=cards(["Dragon"]), without=cards(["Dragon"]))
+
+
+def test_a_tiny_time_limit_still_returns_a_hand_marked_not_proven() -> None:
+    pool = CAT.cards[10:25]
+    sol = best_hand(pool, CAT, time_limit=0.001, method="cpsat")[0]
+    assert len(sol.hand.cards) >= 7
+    assert sol.total == sum(ln.points for ln in sol.result.lines)
+    assert sol.proven is False
