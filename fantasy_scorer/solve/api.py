@@ -167,7 +167,7 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
         return Candidate(hand, tuple(extra), total, choices)
 
     # a quick local search first: CP-SAT starts from it, and a short time limit returns it
-    quick = 0.5 if time_limit is None else min(0.5, time_limit / 4)
+    quick = 2.0 if time_limit is None else min(5.0, time_limit / 10)
     size = cat.hand_size
     start = climb(cards, cat, required, extras=cards, seconds=quick, size=size)
     first = verify(start[:size], start[size:])
