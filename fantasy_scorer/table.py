@@ -41,7 +41,8 @@ from .errors import ScorerError
 from .hand import MAX_DISCARD, Hand, hand_limit
 from .handfile import names_for, parse_lines, read_hand, read_settings
 from .names import Names
-from .resolve import Result, resolve
+from .resolve import Result
+from .solve.api import optimize
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: The game ends at once when the discard area holds this many cards.
@@ -52,11 +53,11 @@ TABLE_KEYS = ("players", "discard", "hands", "expansion", "edition")
 def score_hand(hand: Hand) -> Result:
     """The authoritative score of one player's hand.
 
-    Pinned choices are used as given; an open choice (a chooser the table left without a
-    value) is scored unassigned for now. This is the single switch for the optimizer: once
-    ``fantasy_scorer.solve.optimize`` exists, this becomes ``return optimize(hand).result``.
+    Pinned choices are used as given; every open choice (a chooser the table left without a
+    value) is chosen optimally, and a Necromancer with room for its extra card takes the best
+    card of the table's discard area (R13).
     """
-    return resolve(hand)
+    return optimize(hand).result
 
 
 @dataclass(frozen=True)

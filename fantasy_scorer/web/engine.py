@@ -35,15 +35,12 @@ from ..names import Localizer, Names, load_i18n
 from ..resolve import Result, resolve
 from ..sharecode import hand_code
 from ..sharecode import parse_code as parse_hand_code
+from ..solve.api import best_hand as _best_hand
+from ..solve.api import optimize as _optimize
 
-try:  # the optimizer is merged separately; see the module docstring
-    from ..solve.api import best_hand as _best_hand  # type: ignore[import-not-found]
-    from ..solve.api import optimize as _optimize  # type: ignore[import-not-found]
-except ImportError:  # pragma: no cover - depends on which pieces are installed
-    _best_hand = _optimize = None
-
-#: True when open choices are chosen by the optimizer rather than left unassigned.
-HAS_OPTIMIZER = _optimize is not None
+#: Open choices are chosen by the optimizer (the page's wording still covers a build where
+#: they would be left unassigned).
+HAS_OPTIMIZER = True
 
 
 # --------------------------------------------------------------------------------------------
@@ -69,7 +66,7 @@ def score_hand(hand: Hand, optimize: bool = True) -> Scored:
 
     Pinned choices (those in ``hand.choices``) are always kept as given.
     """
-    if optimize and _optimize is not None and hand.open_choices:
+    if optimize and hand.open_choices:
         key = _hand_key(hand)
         with _LOCK:
             if key in _SOLVED:
@@ -114,17 +111,10 @@ def best_discard(pool: tuple[Card, ...], catalog: Catalog,
     makes its other choices (without the optimizer they are left unassigned).
     """
     out: list[Discard] = []
-    if _best_hand is not None:  # pragma: no cover - until the optimizer is merged
-        pinned = dict(pins or {})
-        for sol in _best_hand(list(pool), catalog, pinned=pinned, top=len(pool)):
-            if len(sol.discard) == 1:
-                out.append(Discard(sol.discard[0], Scored(sol.result, True, bool(sol.proven))))
-    else:
-        for c in pool:
-            rest = tuple(x for x in pool if x is not c)
-            hand = _hand_keeping_pins(catalog, rest, pins or {})
-            if hand is not None:
-                out.append(Discard(c, score_hand(hand, optimize=False)))
+    pinned = dict(pins or {})
+    for sol in _best_hand(list(pool), catalog, pinned=pinned, top=len(pool)):
+        if len(sol.discard) == 1:
+            out.append(Discard(sol.discard[0], Scored(sol.result, True, bool(sol.proven))))
     out.sort(key=lambda d: (-d.scored.result.total, d.scored.result.base_strength))
     return out
 
