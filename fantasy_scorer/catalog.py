@@ -665,10 +665,15 @@ EXPANSIONS = {"cursed-hoards": "cursed-hoards.yaml"}
 EDITIONS = {"standard": None, "deluxe": "deluxe.yaml"}
 
 
-@cache
 def base_catalog(expansion: str | None = None, edition: str | None = None) -> Catalog:
     """The base game with its two promos, optionally with an expansion and an edition's
-    replacement cards (cached: each combination is read once per process)."""
+    replacement cards (cached: each combination is read once per process, so every caller
+    gets the very same Card objects)."""
+    return _shipped_catalog(expansion, None if edition == "standard" else edition)
+
+
+@cache
+def _shipped_catalog(expansion: str | None, edition: str | None) -> Catalog:
     cat = Catalog()
     load_into(cat, _shipped("base.yaml"), "base.yaml")
     if expansion is not None:
