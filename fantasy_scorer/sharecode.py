@@ -63,7 +63,8 @@ def _suit_code(suit: str) -> str:
     return "-".join(suit.lower().split())
 
 
-def _choice(catalog: Catalog, card: Card, parts: list[str], item: str) -> ChoiceValue:
+def parse_choice(catalog: Catalog, card: Card, parts: list[str], item: str) -> ChoiceValue:
+    """The choice written after a card id (``parts`` are the colon-separated pieces)."""
     eff = card.choice
     if eff is None:
         raise ScorerError(
@@ -84,8 +85,9 @@ def _choice(catalog: Catalog, card: Card, parts: list[str], item: str) -> Choice
     return _card(catalog, parts[0], item)
 
 
-def parse_code(code: str, catalog: Catalog, players: int | None = None) -> Hand:
-    """The hand a share code describes; a one-line ``share code: …`` error when it is wrong."""
+def read_items(code: str, catalog: Catalog) -> tuple[list[Card], dict[str, tuple[list[str], str]]]:
+    """The syntax of a code alone: its cards in order and, per card id, the raw choice pieces
+    with the item they came from. No hand rule is checked (see :func:`parse_code`)."""
     text = code.strip()
     if not text:
         raise ScorerError("the share code is empty; write card ids separated by commas", WHERE)
@@ -110,6 +112,12 @@ def parse_code(code: str, catalog: Catalog, players: int | None = None) -> Hand:
         cards.append(card)
         if parts:
             raw[card.id] = (parts, item)
+    return cards, raw
+
+
+def parse_code(code: str, catalog: Catalog, players: int | None = None) -> Hand:
+    """The hand a share code describes; a one-line ``share code: …`` error when it is wrong."""
+    cards, raw = read_items(code, catalog)
     cursed = tuple(c for c in cards if c.cursed)
     cards = [c for c in cards if not c.cursed]
     for c in cards + list(cursed):
@@ -126,7 +134,7 @@ def parse_code(code: str, catalog: Catalog, players: int | None = None) -> Hand:
         if card.id not in raw:
             continue
         parts, item = raw[card.id]
-        value = _choice(catalog, card, parts, item)
+        value = parse_choice(catalog, card, parts, item)
         if value is not None:
             try:
                 check_choice(base, card, value)
@@ -141,7 +149,8 @@ def parse_code(code: str, catalog: Catalog, players: int | None = None) -> Hand:
     return hand
 
 
-def _value_code(value: ChoiceValue) -> str:
+def value_code(value: ChoiceValue) -> str:
+    """A choice value as a code writes it (``FR37``, ``FR12:beast``, ``none``)."""
     if value is None:
         return "none"
     if isinstance(value, tuple):
@@ -152,7 +161,7 @@ def _value_code(value: ChoiceValue) -> str:
 def hand_code(hand: Hand) -> str:
     """The canonical share code of a hand (plain cards, ``+``, cards with a recorded choice)."""
     plain = [c.id for c in hand.cards if c.id not in hand.choices] + [c.id for c in hand.cursed]
-    chosen = [f"{c.id}:{_value_code(hand.choices[c.id])}" for c in hand.cards
+    chosen = [f"{c.id}:{value_code(hand.choices[c.id])}" for c in hand.cards
               if c.id in hand.choices]
     if not chosen:
         return ",".join(plain)

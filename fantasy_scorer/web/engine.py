@@ -26,8 +26,8 @@ from functools import cache
 from threading import Lock
 from typing import Any
 
-from .. import effects as fx
-from ..catalog import Card, Catalog, base_catalog, fold
+from .. import sharecode
+from ..catalog import Card, Catalog, base_catalog
 from ..errors import ScorerError
 from ..explain import explanation_json, explanation_lines
 from ..hand import ChoiceValue, Hand, hand_limit
@@ -90,7 +90,7 @@ _LOCK = Lock()
 
 
 def _hand_key(hand: Hand) -> tuple[Any, ...]:
-    pins = tuple(sorted((k, _value_code(v)) for k, v in hand.choices.items()))
+    pins = tuple(sorted((k, sharecode.value_code(v)) for k, v in hand.choices.items()))
     return (id(hand.catalog), tuple(c.id for c in hand.cards), pins)
 
 
@@ -153,36 +153,7 @@ def explain_hand(scored: Scored, lang: str = "en") -> dict[str, Any]:
 # Share codes: FR21,FR45,FR13+FR49:FR12:beast,FR53:FR37
 # --------------------------------------------------------------------------------------------
 
-CODE_WHERE = "share code"
-
-
-def _code_card(catalog: Catalog, text: str, item: str) -> Card:
-    key = text.strip().upper()
-    card = catalog.by_id.get(key)
-    if card is None:
-        hint = catalog.suggest(key, [c.id for c in catalog.cards]) if key else ""
-        raise ScorerError(f"unknown card id '{text.strip()}' in '{item}'{hint}", CODE_WHERE)
-    return card
-
-
-def _code_choice(catalog: Catalog, card: Card, parts: list[str], item: str) -> ChoiceValue:
-    if card.choice is None:
-        raise ScorerError(f"{card.id} ({card.name}) makes no choice; remove the ':' part of "
-                          f"'{item}'", CODE_WHERE)
-    if len(parts) == 1 and parts[0].strip().lower() == "none":
-        return None
-    if isinstance(card.choice, fx.ChangeSuit):
-        if len(parts) != 2:
-            raise ScorerError(f"{card.id} ({card.name}) needs '{card.id}:TARGET_ID:suit', "
-                              f"got '{item}'", CODE_WHERE)
-        suit = next((s for s in catalog.suits if fold(s) == fold(parts[1])), None)
-        if suit is None:
-            raise ScorerError(f"unknown suit '{parts[1]}' in '{item}'", CODE_WHERE)
-        return (_code_card(catalog, parts[0], item), suit)
-    if len(parts) != 1:
-        raise ScorerError(f"{card.id} ({card.name}) needs '{card.id}:TARGET_ID', got '{item}'",
-                          CODE_WHERE)
-    return _code_card(catalog, parts[0], item)
+CODE_WHERE = sharecode.WHERE
 
 
 def parse_code(code: str, catalog: Catalog) -> tuple[tuple[Card, ...], dict[str, ChoiceValue]]:
@@ -207,37 +178,11 @@ def parse_code(code: str, catalog: Catalog) -> tuple[tuple[Card, ...], dict[str,
 
 
 def _parse_pool(code: str, catalog: Catalog) -> tuple[tuple[Card, ...], dict[str, ChoiceValue]]:
-    """Share-code syntax without the hand's checks: ids separated by commas, a choice after a
-    colon (``FR53:FR37``, ``FR49:FR12:beast``, ``FR52:none``), one optional ``+``."""
-    text = code.strip()
-    if not text:
-        return (), {}
-    sections = text.split("+")
-    if len(sections) > 2:
-        raise ScorerError("a share code has at most one '+'", CODE_WHERE)
-    items = [it.strip() for sec in sections for it in sec.split(",") if sec.strip()]
-    cards: list[Card] = []
-    choices: dict[str, ChoiceValue] = {}
-    for item in items:
-        if not item:
-            raise ScorerError("empty item; remove the extra comma", CODE_WHERE)
-        head, *parts = item.split(":")
-        card = _code_card(catalog, head, item)
-        if card in cards:
-            raise ScorerError(f"{card.id} ({card.name}) appears twice; each card exists once",
-                              CODE_WHERE)
-        cards.append(card)
-        if parts:
-            choices[card.id] = _code_choice(catalog, card, parts, item)
+    """Share-code syntax without the hand's checks (a pool may hold one card too many)."""
+    cards, raw = sharecode.read_items(code, catalog)
+    choices = {cid: sharecode.parse_choice(catalog, catalog.by_id[cid], parts, item)
+               for cid, (parts, item) in raw.items()}
     return tuple(cards), choices
-
-
-def _value_code(value: ChoiceValue) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, tuple):
-        return f"{value[0].id}:{'-'.join(value[1].lower().split())}"
-    return value.id
 
 
 def to_code(catalog: Catalog, cards: tuple[Card, ...], choices: Mapping[str, ChoiceValue]
@@ -248,7 +193,7 @@ def to_code(catalog: Catalog, cards: tuple[Card, ...], choices: Mapping[str, Cho
     except ScorerError:  # not a legal hand: the card just drawn is in it
         pass
     plain = [c.id for c in cards if c.id not in choices]
-    pinned = [f"{c.id}:{_value_code(choices[c.id])}" for c in cards if c.id in choices]
+    pinned = [f"{c.id}:{sharecode.value_code(choices[c.id])}" for c in cards if c.id in choices]
     return ",".join(plain) + ("+" + ",".join(pinned) if pinned else "")
 
 
