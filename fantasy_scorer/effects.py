@@ -643,30 +643,31 @@ class Blanks(Selecting):
 
 
 @dataclass(frozen=True)
-class BlankedUnless:
+class _Condition:
+    """A penalty that blanks its own card depending on what else the hand holds (R8 c)."""
+
+    terms: tuple[Term, ...]
+
+    def strike(self, mask: int):  # -> the same class, or None when nothing is left (R6)
+        t = strike(self.terms, mask)
+        return type(self)(t) if t else None
+
+
+@dataclass(frozen=True)
+class BlankedUnless(_Condition):
     """Penalty: this card is blanked unless the hand has one of ``terms`` (Smoke, Warship…).
 
     The card itself counts (Warship turned into a Flood has a Flood).
     """
 
-    terms: tuple[Term, ...]
     kind = "blanked_unless"
-
-    def strike(self, mask: int) -> BlankedUnless | None:
-        t = strike(self.terms, mask)
-        return BlankedUnless(t) if t else None
 
 
 @dataclass(frozen=True)
-class BlankedIf:
+class BlankedIf(_Condition):
     """Penalty: this card is blanked if the hand has one of ``terms`` (War Dirigible, Phoenix)."""
 
-    terms: tuple[Term, ...]
     kind = "blanked_if"
-
-    def strike(self, mask: int) -> BlankedIf | None:
-        t = strike(self.terms, mask)
-        return BlankedIf(t) if t else None
 
 
 SelfCondition = BlankedUnless | BlankedIf
