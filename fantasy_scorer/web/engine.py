@@ -1,14 +1,13 @@
-"""The web app's only doorway into the engine's optional pieces.
+"""The web app's only doorway into the engine.
 
 The optimizer (:mod:`fantasy_scorer.solve`), the referee's trace (:mod:`..explain`), translated
 card names (:mod:`..names`) and share codes (:mod:`..sharecode`) are each reached through one
 function here, so the rest of the app never imports them directly:
 
-* :func:`score_hand` chooses open choices with the optimizer; without it the hand is scored
-  with its choices as given (open choices unassigned) and says so (``optimized`` is False).
-  Nothing is ever labelled optimal unless the optimizer chose it.
-* :func:`best_discard` ranks the discards of an 8-card pool (the optimizer's best-of-8, or,
-  without it, each 7-card hand scored as given, again marked not optimized).
+* :func:`score_hand` chooses open choices with the optimizer (``optimized`` says whether it
+  ran: a hand with no open choice is scored as given). Nothing is labelled optimal unless the
+  optimizer chose it.
+* :func:`best_discard` ranks the discards of an 8-card pool (the optimizer's best-of-8).
 * :func:`explain_hand` gives the referee's trace.
 * :func:`parse_code` / :func:`to_code` read and write share codes; a code of one card more
   than a hand (the card just drawn, which the discard advice is about) is read here with the
@@ -37,11 +36,6 @@ from ..sharecode import hand_code
 from ..sharecode import parse_code as parse_hand_code
 from ..solve.api import best_hand as _best_hand
 from ..solve.api import optimize as _optimize
-
-#: Open choices are chosen by the optimizer (the page's wording still covers a build where
-#: they would be left unassigned).
-HAS_OPTIMIZER = True
-
 
 # --------------------------------------------------------------------------------------------
 # Scoring and discard advice

@@ -101,13 +101,11 @@ def context(catalog: Catalog, pool: service.Pool, lang: str, version: str,
         "explain": explain,
         "notice": notice,
         "error": error,
-        "has_optimizer": engine.HAS_OPTIMIZER,
         "state": {
             "cards": [c.id for c in pool.cards],
             "pins": {cid: service.choice_value(v) for cid, v in pool.choices.items()},
             "lang": lang,
             "code": pool.code,
             "max": service.MAX_POOL,
-            "optimizer": engine.HAS_OPTIMIZER,
         },
     }

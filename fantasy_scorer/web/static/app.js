@@ -56,7 +56,7 @@
     $("choosers").querySelector("input[name=code]").value = state.code;
     $("chooser-list").innerHTML = list.map((ch) => {
       const open = ch.pinned === null;
-      const def = (state.optimizer ? "optimal" : "not pinned") + (open && ch.used ? ` (${ch.used})` : "");
+      const def = "optimal" + (open && ch.used ? ` (${ch.used})` : "");
       const opts = [`<option value="optimal"${open ? " selected" : ""}>${esc(def)}</option>`,
         `<option value="none"${ch.pinned === "none" ? " selected" : ""}>none (unassigned)</option>`]
         .concat(ch.options.map((o) => `<option value="${esc(o.value)}"` +
@@ -71,8 +71,6 @@
     let text = "";
     if (score && score.optimized) {
       text = "Unpinned choices chosen by the optimizer" + (score.proven ? " (proven best)." : ".");
-    } else if (score && !state.optimizer && score.choosers.some((ch) => ch.pinned === null)) {
-      text = "The optimizer is not available here: unpinned choices are left unassigned.";
     }
     note.textContent = text;
     show(note, text !== "");
@@ -85,9 +83,7 @@
     const top = best.discards[0];
     const rows = best.discards.map((d) => `<li><a href="${esc(href(state.code, { toggle: d.id }))}" ` +
       `data-discard="${esc(d.id)}">Discard ${esc(d.label)}</a> <span>→ ${d.total}</span></li>`);
-    const note = best.optimized
-      ? "Each remaining hand keeps your pins; its other choices are made optimally."
-      : "The optimizer is not available here: choices in the remaining hands are left unassigned.";
+    const note = "Each remaining hand keeps your pins; its other choices are made optimally.";
     box.innerHTML = `<h2>Discard advice</h2><p class="best" data-testid="advice">Discard ` +
       `<b>${esc(top.label)}</b> → <b>${top.total}</b> points</p>` +
       `<ol class="discards">${rows.join("")}</ol><p class="note">${note}</p>`;
