@@ -427,6 +427,15 @@ def _suit_members(view: View, bit: int) -> list:
     return [c for c in view.kept if c.suits & bit]
 
 
+def tiered(table: Sequence[tuple[int, int]], n: int) -> int:
+    """The best payout of a ``(at least n, points)`` table for a count of ``n``."""
+    best = 0
+    for need, pts in table:
+        if n >= need and pts > best:
+            best = pts
+    return best
+
+
 @dataclass(frozen=True)
 class Collection(PointEffect):
     """Per suit, points by the number of differently named cards of that suit (Collector, R10)."""
@@ -434,11 +443,7 @@ class Collection(PointEffect):
     table: tuple[tuple[int, int], ...]  # (at least n names, points), any order
 
     def _pay(self, n: int) -> int:
-        best = 0
-        for need, pts in self.table:
-            if n >= need and pts > best:
-                best = pts
-        return best
+        return tiered(self.table, n)
 
     def value(self, view: View, me: Holder) -> int:
         total = 0
@@ -496,11 +501,7 @@ class Runs(PointEffect):
     table: tuple[tuple[int, int], ...]  # (run length at least, points)
 
     def _pay(self, n: int) -> int:
-        best = 0
-        for need, pts in self.table:
-            if n >= need and pts > best:
-                best = pts
-        return best
+        return tiered(self.table, n)
 
     def value(self, view: View, me: Holder) -> int:
         return sum(self._pay(n) for n in run_lengths([c.strength for c in view.kept]))
