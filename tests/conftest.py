@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+from click.testing import CliRunner
 
 from fantasy_scorer.catalog import base_catalog
+from fantasy_scorer.cli import main
 from fantasy_scorer.handfile import read_hand
 from fantasy_scorer.resolve import Result, resolve
 
@@ -20,6 +24,17 @@ def total(text: str) -> int:
 
 def line(result: Result, name: str):
     return next(ln for ln in result.lines if ln.name == name)
+
+
+def run(args: list[str], stdin: str | None = None):
+    """Invoke ``fr-score`` with ``args`` (and standard input) in-process."""
+    return CliRunner().invoke(main, args, input=stdin)
+
+
+def write(tmp_path: Path, name: str, text: str) -> str:
+    p = tmp_path / name
+    p.write_text(text, encoding="utf-8")
+    return str(p)
 
 
 @pytest.fixture

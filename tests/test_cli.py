@@ -6,21 +6,10 @@ import json
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from fantasy_scorer.cli import main
+from .conftest import run, write
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def run(args: list[str], stdin: str | None = None):
-    return CliRunner().invoke(main, args, input=stdin)
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return str(p)
 
 
 def test_scores_a_shipped_example() -> None:

@@ -5,22 +5,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from click.testing import CliRunner
-
-from fantasy_scorer.cli import main
+from ..conftest import run, write
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 HAND_260 = (ROOT / "examples" / "hand-260.txt").read_text(encoding="utf-8")
-
-
-def run(args: list[str], stdin: str | None = None):
-    return CliRunner().invoke(main, args, input=stdin)
-
-
-def write(tmp_path: Path, name: str, text: str) -> str:
-    p = tmp_path / name
-    p.write_text(text, encoding="utf-8")
-    return str(p)
 
 
 def test_best_of_eight_advises_the_discard(tmp_path: Path) -> None:
