@@ -148,25 +148,79 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
 def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
              without: Iterable[Card] = (), time_limit: float | None = None,
              workers: int = 2) -> Solution:
-    """The highest-scoring legal hand of the whole game (Necromancer's 8th card included)."""
-    from .cpsat import HandModel, search
+    """The highest-scoring legal hand of the whole game (Necromancer's 8th card included).
 
+    A quick local search gives a first hand; the sweep (``sweep.py``) then lists every card
+    set whose upper bound reaches its total, and each is scored by the evaluator, best bound
+    first. When the sweep is complete the answer is proven. Cards the sweep cannot bound
+    (homebrew effects it does not know) go to the CP-SAT search instead.
+    """
+    import time
+
+    from .sweep import Unsupported, compile_bounds, sweep
+
+    t0 = time.perf_counter()
     cat = catalog or base_catalog()
     without_ids = {c.id for c in without}
-    cards = [c for c in cat.cards if c.id not in without_ids]
+    cards = [c for c in cat.suit_cards if c.id not in without_ids]
     required = list(with_)
     for c in required:
         if c.id in without_ids:
             raise ScorerError(f"{c.name} is both required and forbidden")
     order = _order(cat.cards)
-    model = HandModel(cat, cards, cards, required=required, hand_size=cat.hand_size)
+    size = cat.hand_size
 
     def verify(base: list[Card], extra: list[Card]) -> Candidate | None:
         hand = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
         total, choices = optimal_choices(hand, cat)
         return Candidate(hand, tuple(extra), total, choices)
 
-    # a quick local search first: CP-SAT starts from it, and a short time limit returns it
+    try:
+        bounds = compile_bounds(cat, cards)
+    except Unsupported:
+        return _max_by_cpsat(cat, cards, required, time_limit, workers, verify, order)
+    quick = 2.0 if time_limit is None else min(2.0, time_limit / 10)
+    start = climb(cards, cat, required, extras=cards, seconds=quick, size=size)
+    best = verify(start[:size], start[size:])
+    assert best is not None
+    deadline = None if time_limit is None else t0 + time_limit
+    found = sweep(bounds, required, [], size, best.total - 1, workers=workers,
+                  deadline=deadline)
+    proven = found.complete
+    for mask, bound in found.candidates:  # best bound first
+        if bound < best.total:
+            break
+        if deadline is not None and time.perf_counter() > deadline:
+            proven = False
+            break
+        held = bounds.of(mask)
+        base, extra = _split_extra(held, size, order)
+        cand = verify(base, extra)
+        if cand is not None and rank_key(cand, order) < rank_key(best, order):
+            best = cand
+    return _solution(best, cat, proven)
+
+
+def _split_extra(cards: list[Card], size: int, order) -> tuple[list[Card], list[Card]]:
+    """A hand beyond ``size`` cards: the extra card is the last one (catalog order) that an
+    extra-card effect in hand may take."""
+    cards = sorted(cards, key=order)
+    if len(cards) <= size:
+        return cards, []
+    givers = [g for g in cards if g.extra is not None]
+    for c in reversed(cards):
+        if any(c is not g and (not g.extra.suits or c.copy_suits & g.extra.suits)  # type: ignore[union-attr]
+               for g in givers):
+            return [x for x in cards if x is not c], [c]
+    return cards[:size], cards[size:]
+
+
+def _max_by_cpsat(cat: Catalog, cards: list[Card], required: list[Card],
+                  time_limit: float | None, workers: int, verify, order) -> Solution:
+    """The CP-SAT search, for cards the sweep does not describe."""
+    from .cpsat import HandModel, search
+
+    model = HandModel(cat, cards, cards, required=required, hand_size=cat.hand_size)
     quick = 2.0 if time_limit is None else min(5.0, time_limit / 10)
     size = cat.hand_size
     start = climb(cards, cat, required, extras=cards, seconds=quick, size=size)

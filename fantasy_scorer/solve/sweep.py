@@ -1,0 +1,1121 @@
+"""Proving the best hand of the game: an upper bound on every hand, swept by compiled code.
+
+``fr-score max`` must *prove* its hand best among some 380 million legal card sets (every
+7 cards, and every 8 with Necromancer). CP-SAT finds the best hand quickly but cannot close
+the gap: the linear relaxation of "a card's bonus counts the other cards held" lets every
+bonus pick its own partners. This module proves it the direct way:
+
+1. **A bound that is easy to compute.** Every point effect is compiled (one compiler per
+   effect class, :data:`COMPILERS`) into rows of integer tables: bit masks of the cards a
+   selector may match, points, payout tables. :func:`_hand_bound` reads them for one set of
+   cards and returns at least the evaluator's total for *any* choices:
+
+   * penalties, blanking and clearing are dropped (a penalty never adds points, and blanking
+     a card only removes it from the counts; a blanked card scores 0 ≤ its bound);
+   * a copy may be any of its faces for each bonus separately, and Book of Changes adds one
+     more card to any suit a bonus looks at; ``unless`` and "every card of a different suit"
+     count as met;
+   * runs (Gem of Order) and collections (Collector) are paid for the strengths and suits the
+     cards may show, copies and the changed suit placed the best way.
+
+2. **A sweep over card sets**, compiled with Numba, in the order of each card's largest
+   possible contribution: a branch stops as soon as its cards' largest contributions plus
+   the largest remaining ones cannot beat the best hand known.
+
+3. **Verification.** Every card set whose bound beats the best known total is scored by the
+   evaluator with optimal choices, best bound first. When none is left, the best verified
+   hand is the optimum: any better hand would have a bound above it and would have been
+   scored.
+
+Tests check the bound against the evaluator on random hands and on the worked examples.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+import numpy as np
+from numba import njit
+
+from .. import effects as fx
+from ..catalog import Card, Catalog
+from ..errors import ScorerError
+
+MAX_TERMS = 4  # per-count terms of one effect ("+5 per Land, Weather, Flood and Flame")
+MAX_GROUPS = 4  # condition groups of one effect
+TABLE = 17  # payout tables: pay for 0..16 cards
+
+# effect kinds in the tables
+POINTS, SUM_STRENGTH, MAX_STRENGTH, COLLECTION, RUNS, CONSTANT, ODD = range(7)
+
+
+class Unsupported(ScorerError):
+    """A card whose rules the bound does not describe (the caller says so)."""
+
+
+@dataclass
+class Tables:
+    """The cards and their bonuses as integer tables (cards by index, masks over indices)."""
+
+    cards: list[Card]
+    strength: np.ndarray  # printed strength
+    suits: np.ndarray  # printed suits, as a bit mask
+    hand_copy: np.ndarray  # 1: copies a card in hand (name, suit, strength)
+    game_suits: np.ndarray  # for a copy from the game: every suit its faces may show
+    book: np.ndarray  # 1: may change the suit of one other card
+    grp_static: list[int] = field(default_factory=list)
+    grp_printed: list[int] = field(default_factory=list)
+    grp_suit: list[int] = field(default_factory=list)
+    grp_other: list[int] = field(default_factory=list)
+    rows: list[list[int]] = field(default_factory=list)  # one per effect, see _row
+    tabs: list[list[int]] = field(default_factory=list)
+    cap: np.ndarray | None = None
+
+
+def _bit(i: int) -> int:
+    return 1 << i
+
+
+class Compiler:
+    """Turns the cards' effects into tables (see the module docstring)."""
+
+    def __init__(self, catalog: Catalog, cards: Sequence[Card]) -> None:
+        if len(cards) > 63:
+            raise Unsupported("the sweep handles at most 63 cards")
+        self.cat = catalog
+        self.cards = list(cards)
+        self.index = {c.id: i for i, c in enumerate(self.cards)}
+        n = len(self.cards)
+        self.t = Tables(
+            self.cards,
+            np.array([c.strength for c in self.cards], dtype=np.int64),
+            np.array([c.suits for c in self.cards], dtype=np.int64),
+            np.zeros(n, dtype=np.int64),
+            np.zeros(n, dtype=np.int64),
+            np.zeros(n, dtype=np.int64),
+        )
+        self.faces: dict[int, list[Card]] = {}
+        for i, c in enumerate(self.cards):
+            ch = c.choice
+            if isinstance(ch, fx.Copy):
+                if ch.source == "hand":
+                    if set(ch.takes) - {"name", "suit", "strength", "penalty"}:
+                        raise Unsupported(f"the sweep does not model {c.name}'s copy")
+                    self.t.hand_copy[i] = 1
+                else:
+                    if "strength" in ch.takes:
+                        raise Unsupported(f"the sweep does not model {c.name}'s copy")
+                    faces = catalog.copy_targets(ch)
+                    self.faces[i] = faces
+                    s = 0
+                    for f in faces:
+                        s |= f.copy_suits
+                    self.t.game_suits[i] = s
+            elif isinstance(ch, fx.ChangeSuit):
+                self.t.book[i] = 1
+            elif ch is not None and not isinstance(ch, fx.ClearOne):
+                raise Unsupported(f"the sweep does not model {c.name}")
+            if c.immune or c.plain_suits or c.grants_immunity or c.cursed or c.needs:
+                raise Unsupported(f"the sweep does not model {c.name}")
+        self._groups: dict[tuple, int] = {}
+
+    # -- selectors ----------------------------------------------------------------------------
+    @staticmethod
+    def _selects(t: fx.Term, suits: int, name: str) -> bool:
+        return bool(t.any or suits & t.suits or name in t.names)
+
+    def group(self, terms: Sequence[fx.Term]) -> int:
+        """A selector (any of ``terms``) as masks: cards that may match it (a copy from the
+        game, if one of its faces does), and cards whose printed face does (what a copy from
+        the hand may copy). ``except`` is ignored: a widening."""
+        key = tuple(terms)
+        g = self._groups.get(key)
+        if g is not None:
+            return g
+        static = printed = 0
+        for i, c in enumerate(self.cards):
+            if any(self._selects(t, c.copy_suits, c.name) for t in terms):
+                printed |= _bit(i)
+                static |= _bit(i)
+            for f in self.faces.get(i, ()):
+                if any(self._selects(t, f.copy_suits, f.name) for t in terms):
+                    static |= _bit(i)
+        t = self.t
+        g = len(t.grp_static)
+        t.grp_static.append(static)
+        t.grp_printed.append(printed)
+        t.grp_suit.append(int(any(term.suits for term in terms)))
+        t.grp_other.append(int(all(term.other for term in terms)))
+        self._groups[key] = g
+        return g
+
+    # -- effects ------------------------------------------------------------------------------
+    def row(self, owner: int, slot: int, kind: int, a: int = 0, b: int = 0,
+            per: Sequence[int] = (), groups: Sequence[int] = (), table: Sequence[int] = (),
+            book_gain: int = 0) -> None:
+        if len(per) > MAX_TERMS or len(groups) > MAX_GROUPS:
+            raise Unsupported(f"an effect of {self.cards[owner].name} has too many terms")
+        r = [owner, slot, kind, a, b, book_gain, len(per)] + list(per) + [-1] * (
+            MAX_TERMS - len(per)) + [len(groups)] + list(groups) + [-1] * (
+            MAX_GROUPS - len(groups))
+        self.t.rows.append(r)
+        tab = list(table)[:TABLE] + [0] * max(0, TABLE - len(table))
+        self.t.tabs.append(tab)
+
+    def effect(self, eff: object, owner: int, slot: int) -> None:
+        compiler = COMPILERS.get(type(eff))
+        if compiler is None:
+            raise Unsupported(f"the sweep does not model {type(eff).__name__} "
+                              f"({self.cards[owner].name})")
+        compiler(self, eff, owner, slot)
+
+    def compile(self) -> Tables:
+        slot = 0
+        for i, c in enumerate(self.cards):
+            for eff in c.bonus:
+                self.effect(eff, i, slot)
+                slot += 1
+        if not self.t.grp_static:
+            self.group([fx.Term("", any=True)])
+        if not self.t.rows:
+            self.row(0, slot, CONSTANT, 0)
+        return self.t
+
+
+def _pay_table(table: Sequence[tuple[int, int]]) -> list[int]:
+    return [fx.tiered(table, k) for k in range(TABLE)]
+
+
+def _superadditive(pay: Sequence[int], most: int = 9) -> bool:
+    """Removing one card from a run never pays more (for runs of at most ``most`` cards)."""
+    return all(pay[a + b + 1] >= pay[a] + pay[b]
+               for a in range(most) for b in range(most - a))
+
+
+def _c_points(comp: Compiler, eff: fx.Points, owner: int, slot: int) -> None:
+    cond = eff.condition
+    if eff.in_discard or eff.first is not None or cond.players is not None \
+            or cond.other_cursed is not None:
+        raise Unsupported(f"the sweep does not model a bonus of {comp.cards[owner].name}")
+    if eff.points <= 0:
+        return
+    groups = ([comp.group(cond.with_any)] if cond.with_any else []) + [
+        comp.group(g) for g in cond.with_all]
+    per = [comp.group([t]) for t in eff.per]
+    gain = max((sum(1 for t in eff.per if t.suits >> s & 1)
+                for s in range(len(comp.cat.suits))), default=0)
+    comp.row(owner, slot, POINTS, eff.points, 0, per, groups, (), gain)
+
+
+def _c_best_of(comp: Compiler, eff: fx.BestOf, owner: int, slot: int) -> None:
+    for o in eff.options:  # the same slot: the card gets the largest
+        comp.effect(o, owner, slot)
+
+
+def _c_sum_strength(comp: Compiler, eff: fx.SumStrength, owner: int, slot: int) -> None:
+    comp.row(owner, slot, SUM_STRENGTH, groups=[comp.group(eff.terms)])
+
+
+def _c_max_strength(comp: Compiler, eff: fx.MaxStrength, owner: int, slot: int) -> None:
+    comp.row(owner, slot, MAX_STRENGTH, groups=[comp.group(eff.terms)])
+
+
+def _c_collection(comp: Compiler, eff: fx.Collection, owner: int, slot: int) -> None:
+    pay = _pay_table(eff.table)
+    if any(pay[k + 1] < pay[k] for k in range(TABLE - 1)):
+        raise Unsupported(f"{comp.cards[owner].name}: a collection that pays less for more")
+    comp.row(owner, slot, COLLECTION, table=pay)
+
+
+def _c_runs(comp: Compiler, eff: fx.Runs, owner: int, slot: int) -> None:
+    pay = _pay_table(eff.table)
+    if not _superadditive(pay):
+        raise Unsupported(f"{comp.cards[owner].name}: a run table the sweep cannot bound")
+    comp.row(owner, slot, RUNS, table=pay)
+
+
+def _c_distinct(comp: Compiler, eff: fx.DistinctSuits, owner: int, slot: int) -> None:
+    comp.row(owner, slot, CONSTANT, max(eff.points, 0))
+
+
+def _c_odd(comp: Compiler, eff: fx.OddStrength, owner: int, slot: int) -> None:
+    comp.row(owner, slot, ODD, max(eff.per_other, 0), max(eff.all_odd, 0))
+
+
+COMPILERS: dict[type, Callable] = {
+    fx.Points: _c_points,
+    fx.BestOf: _c_best_of,
+    fx.SumStrength: _c_sum_strength,
+    fx.MaxStrength: _c_max_strength,
+    fx.Collection: _c_collection,
+    fx.Runs: _c_runs,
+    fx.DistinctSuits: _c_distinct,
+    fx.OddStrength: _c_odd,
+}
+
+# -- the compiled bound ---------------------------------------------------------------------------
+
+# row layout
+R_OWNER, R_SLOT, R_KIND, R_A, R_B, R_GAIN, R_NPER = range(7)
+R_PER = 7
+R_NGRP = R_PER + MAX_TERMS
+R_GRP = R_NGRP + 1
+
+
+@njit
+def _popcount(x: np.int64) -> int:
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit
+def _others_max_strength(hand, i, strength, hand_copy):
+    """The strongest printed strength among the other (non-copying) cards of the hand."""
+    best = 0
+    h = hand
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        if j != i and hand_copy[j] == 0 and strength[j] > best:
+            best = strength[j]
+    return best
+
+
+@njit
+def _lowbit(h):
+    j = 0
+    while not (h >> j) & 1:
+        j += 1
+    return j
+
+
+@njit
+def _run_pay(counts, tab):
+    """Pay of every separate run, layer by layer (R10)."""
+    c = counts.copy()
+    total = 0
+    while True:
+        any_left = False
+        run = 0
+        for v in range(c.shape[0]):
+            if c[v] > 0:
+                run += 1
+                c[v] -= 1
+                any_left = True
+            else:
+                if run:
+                    total += tab[min(run, tab.shape[0] - 1)]
+                run = 0
+        if run:
+            total += tab[min(run, tab.shape[0] - 1)]
+        if not any_left:
+            return total
+
+
+@njit
+def _group_met(g, hand, owner, dmask, has_book, grp_static, grp_printed, grp_suit, grp_other):
+    m = grp_static[g] & hand
+    if grp_other[g]:
+        m &= ~(np.int64(1) << owner)
+    if m:
+        return True
+    d = dmask
+    while d:
+        j = _lowbit(d)
+        d &= d - 1
+        if grp_other[g] and j == owner:
+            continue
+        if hand & ~(np.int64(1) << j) & grp_printed[g]:
+            return True
+    return has_book and grp_suit[g] == 1
+
+
+@njit
+def _effect(r, row, tab, hand, dmask, has_book, strength, suits, hand_copy, game_suits,
+            grp_static, grp_printed, grp_suit, grp_other, n_suits):
+    owner = row[R_OWNER]
+    kind = row[R_KIND]
+    one = np.int64(1)
+    if kind == POINTS:
+        for k in range(row[R_NGRP]):
+            if not _group_met(row[R_GRP + k], hand, owner, dmask, has_book,
+                              grp_static, grp_printed, grp_suit, grp_other):
+                return 0
+        if row[R_NPER] == 0:
+            return row[R_A]
+        n = 0
+        for k in range(row[R_NPER]):
+            g = row[R_PER + k]
+            m = grp_static[g] & hand
+            if grp_other[g]:
+                m &= ~(one << owner)
+            n += _popcount(m)
+            d = dmask
+            while d:
+                j = _lowbit(d)
+                d &= d - 1
+                if grp_other[g] and j == owner:
+                    continue
+                if not (grp_static[g] >> j) & 1 and hand & ~(one << j) & grp_printed[g]:
+                    n += 1
+        if has_book:
+            n += row[R_GAIN]
+        return row[R_A] * n
+    if kind in (SUM_STRENGTH, MAX_STRENGTH):
+        g = row[R_GRP]
+        total = 0
+        best = 0
+        h = hand
+        while h:
+            j = _lowbit(h)
+            h &= h - 1
+            if grp_other[g] and j == owner:
+                continue
+            st = 0
+            if hand_copy[j]:
+                if hand & ~(one << j) & grp_printed[g] or (grp_static[g] >> j) & 1:
+                    st = _others_max_strength(hand, j, strength, hand_copy)
+            elif (grp_static[g] >> j) & 1:
+                st = strength[j]
+            total += st
+            if st > best:
+                best = st
+        if has_book:  # one more card may be given a selected suit
+            top = _others_max_strength(hand, -1, strength, hand_copy)
+            total += top
+            if top > best:
+                best = top
+        return total if kind == SUM_STRENGTH else best
+    if kind == COLLECTION:
+        return _collection(hand, tab, suits, hand_copy, game_suits, has_book, n_suits)
+    if kind == RUNS:
+        return _runs(hand, tab, strength, hand_copy)
+    if kind == CONSTANT:
+        return row[R_A]
+    if kind == ODD:
+        odd = 0
+        all_odd = True
+        h = hand
+        dcount = 0
+        any_odd = False
+        while h:
+            j = _lowbit(h)
+            h &= h - 1
+            if hand_copy[j]:
+                dcount += 1
+                continue
+            if strength[j] % 2 == 1:
+                any_odd = True
+                if j != owner:
+                    odd += 1
+            else:
+                all_odd = False
+        if any_odd:
+            odd += dcount  # a copy may take an odd strength
+        else:
+            all_odd = all_odd and dcount == 0
+        v = row[R_A] * odd
+        if all_odd and row[R_B] > v:
+            v = row[R_B]
+        return v
+    return 0
+
+
+@njit
+def _collection(hand, tab, suits, hand_copy, game_suits, has_book, n_suits):
+    """Per suit, the pay for its cards; copies and the changed suit go where they pay most."""
+    counts = np.zeros(n_suits, dtype=np.int64)
+    units = np.zeros(8, dtype=np.int64)  # the suits each movable card may join
+    nu = 0
+    held = np.int64(0)
+    h = hand
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        if hand_copy[j] == 0 and game_suits[j] == 0:
+            held |= suits[j]
+    h = hand
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        if hand_copy[j]:
+            if nu < 8:
+                units[nu] = held | suits[j]
+                nu += 1
+        elif game_suits[j]:
+            if nu < 8:
+                units[nu] = game_suits[j] | suits[j]
+                nu += 1
+        else:
+            for s in range(n_suits):
+                if (suits[j] >> s) & 1:
+                    counts[s] += 1
+    if has_book and nu < 8:
+        units[nu] = (np.int64(1) << n_suits) - 1
+        nu += 1
+    return _place(counts, units, nu, 0, tab, n_suits)
+
+
+@njit
+def _place(counts, units, nu, k, tab, n_suits):
+    if k == nu:
+        total = 0
+        for s in range(n_suits):
+            total += tab[min(counts[s], tab.shape[0] - 1)]
+        return total
+    best = _place(counts, units, nu, k + 1, tab, n_suits)  # the unit adds nothing
+    for s in range(n_suits):
+        if (units[k] >> s) & 1:
+            counts[s] += 1
+            v = _place(counts, units, nu, k + 1, tab, n_suits)
+            counts[s] -= 1
+            if v > best:
+                best = v
+    return best
+
+
+@njit
+def _runs(hand, tab, strength, hand_copy):
+    top = 0
+    for j in range(strength.shape[0]):
+        if strength[j] > top:
+            top = strength[j]
+    counts = np.zeros(top + 2, dtype=np.int64)
+    copies = 0
+    h = hand
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        if hand_copy[j]:
+            copies += 1
+        else:
+            counts[strength[j]] += 1
+    if copies == 0:
+        return _run_pay(counts, tab)
+    best = _run_pay(counts, tab)
+    # one copy: try each strength it may take (a second copy: both on the same card set)
+    h = hand
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        if hand_copy[j]:
+            continue
+        counts[strength[j]] += copies
+        v = _run_pay(counts, tab)
+        counts[strength[j]] -= copies
+        if v > best:
+            best = v
+    return best
+
+
+@njit
+def _hand_bound(hand, rows, tabs, slot_start, strength, suits, hand_copy, game_suits, book,
+                grp_static, grp_printed, grp_suit, grp_other, n_suits):
+    """At least the evaluator's total of this set of cards, whatever the choices."""
+    one = np.int64(1)
+    dmask = np.int64(0)
+    has_book = False
+    total = 0
+    h = hand
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        if hand_copy[j]:
+            dmask |= one << j
+            total += _others_max_strength(hand, j, strength, hand_copy)
+        else:
+            total += strength[j]
+        if book[j]:
+            has_book = True
+    h = hand
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        r = slot_start[j]
+        end = slot_start[j + 1]
+        while r < end:
+            slot = rows[r, R_SLOT]
+            best = 0
+            while r < end and rows[r, R_SLOT] == slot:
+                v = _effect(r, rows[r], tabs[r], hand, dmask, has_book, strength, suits,
+                            hand_copy, game_suits, grp_static, grp_printed, grp_suit,
+                            grp_other, n_suits)
+                if v > best:
+                    best = v
+                r += 1
+            total += best
+    return total
+
+
+@njit
+def _max_strength_in(hand, strength, hand_copy):
+    return _others_max_strength(hand, -1, strength, hand_copy)
+
+
+@njit
+def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits, book,
+                grp_static, grp_printed, grp_suit, grp_other, n_suits):
+    """At most the effect's value in any hand P ∪ S, S ⊆ R, |S| ≤ k (see _effect)."""
+    owner = row[R_OWNER]
+    kind = row[R_KIND]
+    one = np.int64(1)
+    PR = P | R
+    dP = np.int64(0)
+    dR = np.int64(0)
+    bookP = False
+    bookR = False
+    h = PR
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        if hand_copy[j]:
+            if (P >> j) & 1:
+                dP |= one << j
+            else:
+                dR |= one << j
+        if book[j]:
+            if (P >> j) & 1:
+                bookP = True
+            else:
+                bookR = True
+    if kind == POINTS:
+        for q in range(row[R_NGRP]):
+            g = row[R_GRP + q]
+            met = _group_met(g, P, owner, dP, bookP, grp_static, grp_printed, grp_suit,
+                             grp_other)
+            if not met and (k == 0 or not _group_met(
+                    g, PR, owner, dP | dR, bookP or bookR, grp_static, grp_printed, grp_suit,
+                    grp_other)):
+                return 0
+        if row[R_NPER] == 0:
+            return row[R_A]
+        n = 0
+        for q in range(row[R_NPER]):
+            g = row[R_PER + q]
+            m = grp_static[g] & P
+            if grp_other[g]:
+                m &= ~(one << owner)
+            n += _popcount(m)
+            d = dP
+            while d:
+                j = _lowbit(d)
+                d &= d - 1
+                if not (grp_other[g] and j == owner) and PR & ~(one << j) & grp_printed[g]:
+                    n += 1
+        if bookP:
+            n += row[R_GAIN]
+        if k > 0:
+            # the k best further cards: each adds the terms it may match
+            if row[R_NPER] == 1 and not bookR and dR == 0:
+                g = row[R_PER]
+                m = grp_static[g] & R
+                if grp_other[g]:
+                    m &= ~(one << owner)
+                c = _popcount(m)
+                n += c if c < k else k
+            else:
+                hits = np.zeros(64, dtype=np.int64)
+                nh = 0
+                h = R
+                while h:
+                    j = _lowbit(h)
+                    h &= h - 1
+                    x = 0
+                    if hand_copy[j]:
+                        x = row[R_NPER]
+                    elif book[j]:
+                        x = row[R_GAIN]
+                    else:
+                        for q in range(row[R_NPER]):
+                            g = row[R_PER + q]
+                            if (grp_static[g] >> j) & 1 and not (grp_other[g] and j == owner):
+                                x += 1
+                    if x:
+                        hits[nh] = x
+                        nh += 1
+                hs = np.sort(hits[:nh])[::-1]
+                for q in range(min(k, nh)):
+                    n += hs[q]
+        return row[R_A] * n
+    if kind in (SUM_STRENGTH, MAX_STRENGTH):
+        g = row[R_GRP]
+        top = _max_strength_in(PR, strength, hand_copy)
+        total = 0
+        best = 0
+        vals = np.zeros(64, dtype=np.int64)
+        nv = 0
+        h = PR
+        while h:
+            j = _lowbit(h)
+            h &= h - 1
+            if grp_other[g] and j == owner:
+                continue
+            st = 0
+            if hand_copy[j]:
+                if PR & ~(one << j) & grp_printed[g] or (grp_static[g] >> j) & 1:
+                    st = top
+            elif book[j] and (R >> j) & 1:
+                st = top  # a Book of Changes held later: one more card may be selected
+            elif (grp_static[g] >> j) & 1:
+                st = strength[j]
+            if st > best:
+                best = st
+            if (P >> j) & 1:
+                total += st
+            elif st > 0:
+                vals[nv] = st
+                nv += 1
+        if bookP:
+            total += top
+            if top > best:
+                best = top
+        if kind == MAX_STRENGTH:
+            return best
+        if k > 0 and nv > 0:
+            vs = np.sort(vals[:nv])[::-1]
+            for q in range(min(k, nv)):
+                total += vs[q]
+        return total
+    if kind == COLLECTION:
+        counts = np.zeros(n_suits, dtype=np.int64)
+        avail = np.zeros(n_suits, dtype=np.int64)
+        flex = 0
+        h = PR
+        while h:
+            j = _lowbit(h)
+            h &= h - 1
+            inP = (P >> j) & 1
+            if hand_copy[j] or game_suits[j] or book[j]:
+                if inP:
+                    flex += 1
+                else:
+                    for s in range(n_suits):
+                        avail[s] += 1
+                continue
+            many = 0
+            for s in range(n_suits):
+                if (suits[j] >> s) & 1:
+                    if inP:
+                        counts[s] += 1
+                    else:
+                        avail[s] += 1
+                        many += 1
+            if many > 1:
+                flex += many - 1  # a card of several suits joins them all at once
+        budget = k + flex
+        for s in range(n_suits):
+            avail[s] += flex
+        # knapsack over suits: best[j] = the most pay placing j more cards
+        best = np.full(budget + 1, -1, dtype=np.int64)
+        best[0] = 0
+        for s in range(n_suits):
+            nxt = best.copy()
+            for used in range(budget + 1):
+                if best[used] < 0:
+                    continue
+                base = tab[min(counts[s], TABLE - 1)]
+                for add in range(0, min(avail[s], budget - used) + 1):
+                    v = best[used] + tab[min(counts[s] + add, TABLE - 1)]
+                    if v > nxt[used + add]:
+                        nxt[used + add] = v
+                _ = base
+            best = nxt
+        return best.max()
+    if kind == RUNS:
+        present = np.int64(0)
+        avail = np.int64(0)
+        cards_p = 0
+        h = PR
+        while h:
+            j = _lowbit(h)
+            h &= h - 1
+            if (P >> j) & 1:
+                cards_p += 1
+                if hand_copy[j] == 0:
+                    present |= one << strength[j]
+            elif hand_copy[j] == 0:
+                avail |= one << strength[j]
+        total = cards_p + k
+        longest = 0
+        for a in range(63):
+            for length in range(1, total + 1):
+                if a + length > 63:
+                    break
+                w = ((one << length) - 1) << a
+                miss = w & ~present
+                if miss & ~avail or _popcount(miss) > k:
+                    break
+                if length > longest:
+                    longest = length
+        best = 0
+        for length in range(0, longest + 1):
+            v = tab[length] + split[total - length]
+            if v > best:
+                best = v
+        return best
+    if kind == CONSTANT:
+        return row[R_A]
+    if kind == ODD:
+        odd = 0
+        oddR = 0
+        all_odd = True
+        h = PR
+        while h:
+            j = _lowbit(h)
+            h &= h - 1
+            if (P >> j) & 1:
+                if hand_copy[j]:
+                    odd += 1
+                elif strength[j] % 2 == 1:
+                    if j != owner:
+                        odd += 1
+                else:
+                    all_odd = False
+            elif hand_copy[j] or strength[j] % 2 == 1:
+                oddR += 1
+        odd += oddR if oddR < k else k
+        v = row[R_A] * odd
+        if all_odd and row[R_B] > v:
+            v = row[R_B]
+        return v
+    return 0
+
+
+@njit
+def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_copy,
+              game_suits, book, grp_static, grp_printed, grp_suit, grp_other, n_suits):
+    """At most what card c adds to any hand P ∪ S (c in P), S ⊆ R, |S| ≤ k."""
+    total = _max_strength_in(P | R, strength, hand_copy) if hand_copy[c] else strength[c]
+    r = slot_start[c]
+    end = slot_start[c + 1]
+    while r < end:
+        slot = rows[r, R_SLOT]
+        best = 0
+        while r < end and rows[r, R_SLOT] == slot:
+            v = _dyn_effect(rows[r], tabs[r], splits[r], P, R, k, strength, suits,
+                            hand_copy, game_suits, book, grp_static, grp_printed, grp_suit,
+                            grp_other, n_suits)
+            if v > best:
+                best = v
+            r += 1
+        total += best
+    return total
+
+
+@njit
+def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_copy,
+                game_suits, book, grp_static, grp_printed, grp_suit, grp_other, n_suits):
+    """At most the bound of any hand P ∪ S, S ⊆ R, |S| = k: each card of P with the best
+    further cards it could have, plus the k best cards of R, each likewise."""
+    total = 0
+    h = P
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        total += _dyn_card(j, P, R, k, rows, tabs, splits, slot_start, strength, suits,
+                           hand_copy, game_suits, book, grp_static, grp_printed, grp_suit,
+                           grp_other, n_suits)
+    if k == 0:
+        return total
+    vals = np.zeros(64, dtype=np.int64)
+    nv = 0
+    one = np.int64(1)
+    h = R
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        vals[nv] = _dyn_card(j, P | (one << j), R & ~(one << j), k - 1, rows, tabs, splits,
+                             slot_start, strength, suits, hand_copy, game_suits, book,
+                             grp_static, grp_printed, grp_suit, grp_other, n_suits)
+        nv += 1
+    vs = np.sort(vals[:nv])[::-1]
+    for q in range(min(k, nv)):
+        total += vs[q]
+    return total
+
+
+@njit(nogil=True)
+def _sweep_from(first, second, free, n_free, size, forced, threshold, cap, fits, need_fit,
+                rows, tabs, splits, slot_start, strength, suits, hand_copy, game_suits, book,
+                grp_static, grp_printed, grp_suit, grp_other, n_suits, out, limit):
+    """Every ``size``-card choice of ``free`` (indices, by decreasing cap) whose first two
+    cards are ``free[first]`` and ``free[second]`` (``second`` -1: only the first is fixed),
+    added to ``forced``: the sets whose bound beats ``threshold`` go to ``out`` (mask,
+    bound). Returns how many were written (-1: more than ``limit``)."""
+    one = np.int64(1)
+    suffix = np.zeros(n_free + 1, dtype=np.int64)
+    for i in range(n_free - 1, -1, -1):
+        suffix[i] = suffix[i + 1] | (one << free[i])
+    capsum0 = 0
+    h = forced
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        capsum0 += cap[j]
+    pos = np.zeros(size + 1, dtype=np.int64)  # pos[d]: the position chosen at depth d
+    hands = np.zeros(size + 1, dtype=np.int64)  # hands[d]: forced + the first d choices
+    capsums = np.zeros(size + 1, dtype=np.int64)
+    hands[0] = forced
+    capsums[0] = capsum0
+    found = 0
+    depth = 0
+    nxt = np.int64(first)
+    last_first = np.int64(first)  # depth 0 takes only `first`
+    fixed = 1 if second < 0 else 2  # depths whose card is given
+    while True:
+        left = size - depth
+        if depth == 0:
+            limit_pos = last_first
+        elif depth == 1 and fixed == 2:
+            if nxt <= second:
+                nxt = np.int64(second)
+            limit_pos = np.int64(second)
+        else:
+            limit_pos = n_free - left
+        if nxt > limit_pos:
+            if depth == 0:
+                return found
+            depth -= 1
+            nxt = pos[depth] + 1
+            continue
+        i = free[nxt]
+        # the cheap test first: the next `left` caps are the largest left
+        cb = capsums[depth]
+        for q in range(left):
+            cb += cap[free[nxt + q]]
+        if cb <= threshold:
+            if depth < fixed:
+                return found
+            depth -= 1
+            nxt = pos[depth] + 1
+            continue
+        hand = hands[depth] | (one << i)
+        if left == 1:
+            if need_fit == 0 or (hand & fits) != 0:
+                b = _hand_bound(hand, rows, tabs, slot_start, strength, suits, hand_copy,
+                                game_suits, book, grp_static, grp_printed, grp_suit,
+                                grp_other, n_suits)
+                if b > threshold:
+                    if found >= limit:
+                        return -1
+                    out[found, 0] = hand
+                    out[found, 1] = b
+                    found += 1
+            nxt += 1
+            continue
+        b = _node_bound(hand, suffix[nxt + 1], left - 1, rows, tabs, splits, slot_start,
+                        strength, suits, hand_copy, game_suits, book, grp_static,
+                        grp_printed, grp_suit, grp_other, n_suits)
+        if b <= threshold:
+            nxt += 1
+            continue
+        pos[depth] = nxt
+        hands[depth + 1] = hand
+        capsums[depth + 1] = capsums[depth] + cap[i]
+        depth += 1
+        nxt = nxt + 1
+
+
+# -- the driver ------------------------------------------------------------------------------------
+
+@dataclass
+class Bounds:
+    """Compiled tables ready for the compiled functions."""
+
+    tables: Tables
+    args: tuple  # rows … n_suits, in the order the compiled functions take them
+    splits: np.ndarray  # per effect row: the most its table pays for n cards in any split
+
+    @property
+    def cards(self) -> list[Card]:
+        return self.tables.cards
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        index = {c.id: i for i, c in enumerate(self.cards)}
+        m = 0
+        for c in cards:
+            m |= 1 << index[c.id]
+        return m
+
+    def of(self, mask: int) -> list[Card]:
+        return [c for i, c in enumerate(self.cards) if mask >> i & 1]
+
+    def bound(self, cards: Sequence[Card]) -> int:
+        """The bound of one set of cards (at least its total, whatever the choices)."""
+        return int(_hand_bound(np.int64(self.mask(cards)), *self.args))
+
+
+def compile_bounds(catalog: Catalog, cards: Sequence[Card]) -> Bounds:
+    t = Compiler(catalog, cards).compile()
+    rows = np.array(t.rows, dtype=np.int64)
+    order = np.lexsort((np.arange(len(rows)), rows[:, R_OWNER]))
+    assert (order == np.arange(len(rows))).all()  # compiled card by card, in order
+    n = len(t.cards)
+    slot_start = np.zeros(n + 1, dtype=np.int64)
+    for i in range(n):
+        slot_start[i + 1] = slot_start[i] + int((rows[:, R_OWNER] == i).sum())
+    args = (rows, np.array(t.tabs, dtype=np.int64), slot_start, t.strength, t.suits,
+            t.hand_copy, t.game_suits, t.book, np.array(t.grp_static, dtype=np.int64),
+            np.array(t.grp_printed, dtype=np.int64), np.array(t.grp_suit, dtype=np.int64),
+            np.array(t.grp_other, dtype=np.int64), len(catalog.suits))
+    tabs = args[1]
+    splits = np.zeros_like(tabs)
+    for r in range(len(tabs)):
+        for m in range(1, TABLE):
+            splits[r, m] = max(tabs[r, p] + splits[r, m - p] for p in range(1, m + 1))
+    return Bounds(t, args, splits)
+
+
+def caps(b: Bounds, k: int) -> np.ndarray:
+    """Per card, the most it can add to a hand of at most ``k`` cards (bound of each row)."""
+    t = b.tables
+    rows, tabs = b.args[0], b.args[1]
+    n = len(t.cards)
+    top_strength = int(t.strength.max()) if n else 0
+    out = np.zeros(n, dtype=np.int64)
+    best_slot: dict[tuple[int, int], int] = {}
+    for r in range(len(rows)):
+        owner, slot, kind, a, bb, gain, nper = (int(v) for v in rows[r, :7])
+        grps = [int(g) for g in rows[r, R_GRP:R_GRP + int(rows[r, R_NGRP])]]
+        pers = [int(g) for g in rows[r, R_PER:R_PER + nper]]
+        any_book = bool(t.book.any())
+        copies = int(t.hand_copy.sum())
+        if kind == POINTS:
+            if nper == 0:
+                v = a
+            else:
+                # each other card adds the terms it may match; at most k - 1 other cards
+                each = []
+                for j in range(n):
+                    hits = sum(1 for g in pers if t.grp_static[g] >> j & 1
+                               and not (j == owner and t.grp_other[g]))
+                    if t.hand_copy[j]:
+                        hits = nper
+                    if j == owner:
+                        own = hits
+                    else:
+                        each.append(hits)
+                each.sort(reverse=True)
+                v = a * (sum(each[:k - 1]) + own + (gain if any_book else 0))
+        elif kind in (SUM_STRENGTH, MAX_STRENGTH):
+            g = grps[0]
+            vals = sorted((int(t.strength[j]) for j in range(n)
+                           if t.grp_static[g] >> j & 1), reverse=True)
+            vals += [top_strength] * (copies + (1 if any_book else 0))
+            vals.sort(reverse=True)
+            v = sum(vals[:k]) if kind == SUM_STRENGTH else (vals[0] if vals else 0)
+        elif kind in (COLLECTION, RUNS):
+            pay = [int(x) for x in tabs[r]]
+            best = [0] * (k + 1)
+            for m in range(1, k + 1):
+                best[m] = max(pay[p] + best[m - p] for p in range(1, m + 1))
+            v = best[k]
+        elif kind == CONSTANT:
+            v = a
+        else:  # ODD
+            v = max(a * (k - 1), bb)
+        key = (owner, slot)
+        best_slot[key] = max(best_slot.get(key, 0), v)
+    for (owner, _), v in best_slot.items():
+        out[owner] += v
+    for i in range(n):
+        out[i] += top_strength if t.hand_copy[i] else int(t.strength[i])
+    return out
+
+
+@dataclass
+class _Part:
+    """One part of a sweep: the hands whose first two cards are given."""
+
+    b: Bounds
+    free: np.ndarray
+    k: int
+    forced: int
+    threshold: int
+    cap: np.ndarray
+    fits: int
+    need_fit: int
+    limit: int
+    deadline: float | None
+
+    def run(self, task: tuple[int, int]) -> tuple[np.ndarray | None, int]:
+        if self.deadline is not None and time.perf_counter() > self.deadline:
+            return None, -2
+        out = np.zeros((self.limit, 2), dtype=np.int64)
+        rows, tabs, *rest = self.b.args
+        n = _sweep_from(np.int64(task[0]), np.int64(task[1]), self.free, len(self.free),
+                        self.k, np.int64(self.forced), self.threshold, self.cap,
+                        np.int64(self.fits), self.need_fit, rows, tabs, self.b.splits, *rest,
+                        out, self.limit)
+        return out, int(n)
+
+
+@dataclass
+class Sweep:
+    """What a proof found: candidates (mask, bound), best bound first, and the work done."""
+
+    candidates: list[tuple[int, int]]
+    seconds: float
+    complete: bool
+
+
+def sweep(b: Bounds, required: Sequence[Card], forbidden: Sequence[Card], size: int,
+          threshold: int, limit: int = 20000, workers: int = 2,
+          deadline: float | None = None) -> Sweep:
+    """Every legal hand (``size`` cards, plus an extra card with each extra-card effect)
+    holding ``required`` and none of ``forbidden`` whose bound beats ``threshold``.
+
+    The work is split by the first card taken; past ``deadline`` (a ``perf_counter``
+    time) no new part starts, and the sweep is marked incomplete."""
+    t0 = time.perf_counter()
+    cards = b.cards
+    req = b.mask(required)
+    banned = b.mask(forbidden)
+    givers = [i for i, c in enumerate(cards) if c.extra is not None and not banned >> i & 1]
+    if len(givers) > 1:
+        raise Unsupported("the sweep handles one extra-card effect per hand")
+    runs = [(req, size, 0, 0)]
+    for g in givers:
+        extra = cards[g].extra
+        assert extra is not None
+        fits = 0
+        for i, c in enumerate(cards):
+            if i != g and (not extra.suits or c.copy_suits & extra.suits):
+                fits |= 1 << i
+        runs.append((req | (1 << g), size + 1, fits, 1))
+    found: list[tuple[int, int]] = []
+    complete = True
+    for forced, total, fits, need_fit in runs:
+        k = total - bin(forced).count("1")
+        cap = caps(b, total)
+        free = [i for i in range(len(cards)) if not (forced | banned) >> i & 1]
+        free.sort(key=lambda i: (-cap[i], i))
+        if k < 0 or len(free) < k:
+            continue
+        if k == 0:
+            v = int(_hand_bound(np.int64(forced), *b.args))
+            if v > threshold and (not need_fit or forced & fits):
+                found.append((forced, v))
+            continue
+        tasks = [(f, -1) for f in range(len(free)) if k == 1] + [
+            (f, g) for f in range(len(free)) for g in range(f + 1, len(free))
+            if k >= 2 and g + k - 1 <= len(free)]
+        part = _Part(b, np.array(free, dtype=np.int64), k, forced, threshold, cap, fits,
+                     need_fit, limit, deadline)
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for out, n in pool.map(part.run, tasks):
+                if n == -2:
+                    complete = False
+                    continue
+                if n < 0:
+                    complete = False
+                    n = limit
+                found.extend((int(out[r, 0]), int(out[r, 1])) for r in range(n))
+    found.sort(key=lambda mb: -mb[1])
+    return Sweep(found, time.perf_counter() - t0, complete)
