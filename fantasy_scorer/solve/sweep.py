@@ -32,13 +32,18 @@ Tests check the bound against the evaluator on random hands and on the worked ex
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import numpy as np
-from numba import njit
+
+# The compiled code is cached per user (the package directory may be read-only).
+os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "fantasy-scorer" / "numba"))
+from numba import njit  # noqa: E402
 
 from .. import effects as fx
 from ..catalog import Card, Catalog
@@ -265,7 +270,7 @@ R_NGRP = R_PER + MAX_TERMS
 R_GRP = R_NGRP + 1
 
 
-@njit
+@njit(cache=True)
 def _popcount(x: np.int64) -> int:
     n = 0
     while x:
@@ -274,7 +279,7 @@ def _popcount(x: np.int64) -> int:
     return n
 
 
-@njit
+@njit(cache=True)
 def _others_max_strength(hand, i, strength, hand_copy):
     """The strongest printed strength among the other (non-copying) cards of the hand."""
     best = 0
@@ -287,7 +292,7 @@ def _others_max_strength(hand, i, strength, hand_copy):
     return best
 
 
-@njit
+@njit(cache=True)
 def _lowbit(h):
     j = 0
     while not (h >> j) & 1:
@@ -295,7 +300,7 @@ def _lowbit(h):
     return j
 
 
-@njit
+@njit(cache=True)
 def _run_pay(counts, tab):
     """Pay of every separate run, layer by layer (R10)."""
     c = counts.copy()
@@ -318,7 +323,7 @@ def _run_pay(counts, tab):
             return total
 
 
-@njit
+@njit(cache=True)
 def _group_met(g, hand, owner, dmask, has_book, grp_static, grp_printed, grp_suit, grp_other):
     m = grp_static[g] & hand
     if grp_other[g]:
@@ -336,7 +341,7 @@ def _group_met(g, hand, owner, dmask, has_book, grp_static, grp_printed, grp_sui
     return has_book and grp_suit[g] == 1
 
 
-@njit
+@njit(cache=True)
 def _effect(r, row, tab, hand, dmask, has_book, strength, suits, hand_copy, game_suits,
             grp_static, grp_printed, grp_suit, grp_other, n_suits):
     owner = row[R_OWNER]
@@ -427,7 +432,7 @@ def _effect(r, row, tab, hand, dmask, has_book, strength, suits, hand_copy, game
     return 0
 
 
-@njit
+@njit(cache=True)
 def _collection(hand, tab, suits, hand_copy, game_suits, has_book, n_suits):
     """Per suit, the pay for its cards; copies and the changed suit go where they pay most."""
     counts = np.zeros(n_suits, dtype=np.int64)
@@ -462,25 +467,37 @@ def _collection(hand, tab, suits, hand_copy, game_suits, has_book, n_suits):
     return _place(counts, units, nu, 0, tab, n_suits)
 
 
-@njit
+@njit(cache=True)
 def _place(counts, units, nu, k, tab, n_suits):
-    if k == nu:
+    """The best pay placing each movable card (units[u]: the suits it may join) in one of
+    its suits or nowhere: every combination is tried (a hand holds few such cards)."""
+    choice = np.full(nu, -1, dtype=np.int64)  # -1: adds nothing
+    best = 0
+    while True:
         total = 0
         for s in range(n_suits):
             total += tab[min(counts[s], tab.shape[0] - 1)]
-        return total
-    best = _place(counts, units, nu, k + 1, tab, n_suits)  # the unit adds nothing
-    for s in range(n_suits):
-        if (units[k] >> s) & 1:
-            counts[s] += 1
-            v = _place(counts, units, nu, k + 1, tab, n_suits)
-            counts[s] -= 1
-            if v > best:
-                best = v
-    return best
+        if total > best:
+            best = total
+        # the next combination (an odometer over each unit's suits)
+        u = k
+        while u < nu:
+            if choice[u] >= 0:
+                counts[choice[u]] -= 1
+            s = choice[u] + 1
+            while s < n_suits and not (units[u] >> s) & 1:
+                s += 1
+            if s < n_suits:
+                choice[u] = s
+                counts[s] += 1
+                break
+            choice[u] = -1
+            u += 1
+        if u == nu:
+            return best
 
 
-@njit
+@njit(cache=True)
 def _runs(hand, tab, strength, hand_copy):
     top = 0
     for j in range(strength.shape[0]):
@@ -514,7 +531,7 @@ def _runs(hand, tab, strength, hand_copy):
     return best
 
 
-@njit
+@njit(cache=True)
 def _hand_bound(hand, rows, tabs, slot_start, strength, suits, hand_copy, game_suits, book,
                 grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At least the evaluator's total of this set of cards, whatever the choices."""
@@ -553,12 +570,12 @@ def _hand_bound(hand, rows, tabs, slot_start, strength, suits, hand_copy, game_s
     return total
 
 
-@njit
+@njit(cache=True)
 def _max_strength_in(hand, strength, hand_copy):
     return _others_max_strength(hand, -1, strength, hand_copy)
 
 
-@njit
+@njit(cache=True)
 def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits, book,
                 grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most the effect's value in any hand P ∪ S, S ⊆ R, |S| ≤ k (see _effect)."""
@@ -787,7 +804,7 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
     return 0
 
 
-@njit
+@njit(cache=True)
 def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_copy,
               game_suits, book, grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most what card c adds to any hand P ∪ S (c in P), S ⊆ R, |S| ≤ k."""
@@ -808,7 +825,7 @@ def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_
     return total
 
 
-@njit
+@njit(cache=True)
 def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_copy,
                 game_suits, book, grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most the bound of any hand P ∪ S, S ⊆ R, |S| = k: each card of P with the best
@@ -840,7 +857,7 @@ def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_c
     return total
 
 
-@njit(nogil=True)
+@njit(cache=True, nogil=True)
 def _sweep_from(first, second, free, n_free, size, forced, threshold, cap, fits, need_fit,
                 rows, tabs, splits, slot_start, strength, suits, hand_copy, game_suits, book,
                 grp_static, grp_printed, grp_suit, grp_other, n_suits, out, limit):
