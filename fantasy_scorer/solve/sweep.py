@@ -102,6 +102,8 @@ class Compiler:
             np.zeros(n, dtype=np.int64),
             np.zeros(n, dtype=np.int64),
         )
+        if any(not 0 <= c.strength < 60 for c in self.cards):
+            raise Unsupported("the sweep handles strengths from 0 to 59")
         self.faces: dict[int, list[Card]] = {}
         for i, c in enumerate(self.cards):
             ch = c.choice
@@ -1029,10 +1031,9 @@ def caps(b: Bounds, k: int) -> np.ndarray:
             v = sum(vals[:k]) if kind == SUM_STRENGTH else (vals[0] if vals else 0)
         elif kind in (COLLECTION, RUNS):
             pay = [int(x) for x in tabs[r]]
-            best = [0] * (k + 1)
-            for m in range(1, k + 1):
-                best[m] = max(pay[p] + best[m - p] for p in range(1, m + 1))
-            v = best[k]
+            v = _split(pay, k)
+            if kind == COLLECTION:
+                v = _collection_cap(pay, k, [bin(int(x)).count("1") for x in t.suits])
         elif kind == CONSTANT:
             v = a
         else:  # ODD
@@ -1044,6 +1045,35 @@ def caps(b: Bounds, k: int) -> np.ndarray:
     for i in range(n):
         out[i] += top_strength if t.hand_copy[i] else int(t.strength[i])
     return out
+
+
+def _split(pay: Sequence[int], k: int) -> int:
+    """The most ``k`` cards pay split into groups (runs, or suits)."""
+    best = [0] * (k + 1)
+    for m in range(1, k + 1):
+        best[m] = max(pay[p] + best[m - p] for p in range(1, m + 1))
+    return best[k]
+
+
+def _collection_cap(pay: Sequence[int], k: int, suit_counts: Sequence[int]) -> int:
+    """The most a collection pays in a hand of ``k`` cards: the cards split among suits, and
+    a card of several suits (the promo Phoenix) counts in each of its suits."""
+    many = sorted((n for n in suit_counts if n > 1), reverse=True)
+    if not many:
+        return _split(pay, k)
+    if len(many) > 1:  # several such cards: count every suit of each as a card of its own
+        extra = sum(n - 1 for n in many[:k])
+        return _split(pay, min(k + extra, TABLE - 1))
+    m = many[0]
+    best = _split(pay, k)
+    rest_k = k - 1  # the other cards: some join the multi-suit card's suits, the rest split
+
+    def joins(left: int, groups: int) -> int:
+        if groups == 0:
+            return _split(pay, left)
+        return max(pay[g + 1] + joins(left - g, groups - 1) for g in range(left + 1))
+
+    return max(best, joins(rest_k, m))
 
 
 @dataclass
