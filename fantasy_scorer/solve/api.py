@@ -179,25 +179,33 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
         bounds = compile_bounds(cat, cards)
     except Unsupported:
         return _max_by_cpsat(cat, cards, required, time_limit, workers, verify, order)
-    quick = 2.0 if time_limit is None else min(2.0, time_limit / 10)
+    # a first hand to beat; the sweep raises the bar itself as it scores better hands
+    quick = 0.5 if time_limit is None else min(0.5, time_limit / 10)
     start = climb(cards, cat, required, extras=cards, seconds=quick, size=size)
     best = verify(start[:size], start[size:])
     assert best is not None
     deadline = None if time_limit is None else t0 + time_limit
-    found = sweep(bounds, required, [], size, best.total - 1, workers=workers,
-                  deadline=deadline)
-    proven = found.complete
-    for mask, bound in found.candidates:  # best bound first
-        if bound < best.total:
-            break
-        if deadline is not None and time.perf_counter() > deadline:
-            proven = False
-            break
-        held = bounds.of(mask)
-        base, extra = _split_extra(held, size, order)
-        cand = verify(base, extra)
-        if cand is not None and rank_key(cand, order) < rank_key(best, order):
-            best = cand
+    state = {"best": best, "stopped": False}
+
+    def improve(found: list[tuple[int, int]]) -> int:
+        """Score the new card sets, best bound first; the threshold is the best total
+        minus one (hands tied with the best are scored too, for the tie-break)."""
+        for mask, bound in found:
+            if bound < state["best"].total:
+                break
+            if deadline is not None and time.perf_counter() > deadline:
+                state["stopped"] = True
+                break
+            base, extra = _split_extra(bounds.of(mask), size, order)
+            cand = verify(base, extra)
+            if cand is not None and rank_key(cand, order) < rank_key(state["best"], order):
+                state["best"] = cand
+        return state["best"].total - 1
+
+    done = sweep(bounds, required, [], size, best.total - 1, workers=workers,
+                 deadline=deadline, improve=improve)
+    best = state["best"]
+    proven = done.complete and not state["stopped"]
     return _solution(best, cat, proven)
 
 

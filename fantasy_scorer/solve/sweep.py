@@ -35,7 +35,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -1078,29 +1078,27 @@ def _collection_cap(pay: Sequence[int], k: int, suit_counts: Sequence[int]) -> i
 
 @dataclass
 class _Part:
-    """One part of a sweep: the hands whose first two cards are given."""
+    """One sweep: the hands of ``k`` free cards added to ``forced``."""
 
     b: Bounds
     free: np.ndarray
     k: int
     forced: int
-    threshold: int
     cap: np.ndarray
     fits: int
     need_fit: int
     limit: int
-    deadline: float | None
 
-    def run(self, task: tuple[int, int]) -> tuple[np.ndarray | None, int]:
-        if self.deadline is not None and time.perf_counter() > self.deadline:
-            return None, -2
-        out = np.zeros((self.limit, 2), dtype=np.int64)
-        rows, tabs, *rest = self.b.args
-        n = _sweep_from(np.int64(task[0]), np.int64(task[1]), self.free, len(self.free),
-                        self.k, np.int64(self.forced), self.threshold, self.cap,
-                        np.int64(self.fits), self.need_fit, rows, tabs, self.b.splits, *rest,
-                        out, self.limit)
-        return out, int(n)
+
+def _run_part(job: tuple[_Part, int, int, int]) -> tuple[np.ndarray, int]:
+    """The hands of one part whose first two cards are given (compiled code, no GIL)."""
+    part, first, second, threshold = job
+    out = np.zeros((part.limit, 2), dtype=np.int64)
+    rows, tabs, *rest = part.b.args
+    n = _sweep_from(np.int64(first), np.int64(second), part.free, len(part.free), part.k,
+                    np.int64(part.forced), threshold, part.cap, np.int64(part.fits),
+                    part.need_fit, rows, tabs, part.b.splits, *rest, out, part.limit)
+    return out, int(n)
 
 
 @dataclass
@@ -1114,12 +1112,17 @@ class Sweep:
 
 def sweep(b: Bounds, required: Sequence[Card], forbidden: Sequence[Card], size: int,
           threshold: int, limit: int = 20000, workers: int = 2,
-          deadline: float | None = None) -> Sweep:
+          deadline: float | None = None,
+          improve: Callable[[list[tuple[int, int]]], int] | None = None) -> Sweep:
     """Every legal hand (``size`` cards, plus an extra card with each extra-card effect)
     holding ``required`` and none of ``forbidden`` whose bound beats ``threshold``.
 
-    The work is split by the first card taken; past ``deadline`` (a ``perf_counter``
-    time) no new part starts, and the sweep is marked incomplete."""
+    The work is split by the first two cards taken, and the parts run most promising
+    first (by the bound of their first two cards). As each part ends ``improve`` (if
+    given) receives its sets, best bound first, and returns the threshold for the parts
+    not yet started: a caller that scores them raises it as it finds better hands, and the
+    rest of the sweep prunes harder. Past ``deadline`` (a ``perf_counter`` time) no new
+    part starts, and the sweep is marked incomplete."""
     t0 = time.perf_counter()
     cards = b.cards
     req = b.mask(required)
@@ -1138,11 +1141,12 @@ def sweep(b: Bounds, required: Sequence[Card], forbidden: Sequence[Card], size: 
         runs.append((req | (1 << g), size + 1, fits, 1))
     found: list[tuple[int, int]] = []
     complete = True
+    parts: list[_Part] = []
+    tasks: list[tuple[int, int, int, int]] = []  # (promise, part, first, second)
+    rows, tabs, *rest = b.args
     for forced, total, fits, need_fit in runs:
         k = total - bin(forced).count("1")
-        cap = caps(b, total)
         free = [i for i in range(len(cards)) if not (forced | banned) >> i & 1]
-        free.sort(key=lambda i: (-cap[i], i))
         if k < 0 or len(free) < k:
             continue
         if k == 0:
@@ -1150,19 +1154,58 @@ def sweep(b: Bounds, required: Sequence[Card], forbidden: Sequence[Card], size: 
             if v > threshold and (not need_fit or forced & fits):
                 found.append((forced, v))
             continue
-        tasks = [(f, -1) for f in range(len(free)) if k == 1] + [
+        cap = caps(b, total)
+        free.sort(key=lambda i: (-cap[i], i))
+        free_arr = np.array(free, dtype=np.int64)
+        part = _Part(b, free_arr, k, forced, cap, fits, need_fit, limit)
+        parts.append(part)
+        suffix = [0] * (len(free) + 1)
+        for i in range(len(free) - 1, -1, -1):
+            suffix[i] = suffix[i + 1] | (1 << free[i])
+        pairs = [(f, -1) for f in range(len(free))] if k == 1 else [
             (f, g) for f in range(len(free)) for g in range(f + 1, len(free))
-            if k >= 2 and g + k - 1 <= len(free)]
-        part = _Part(b, np.array(free, dtype=np.int64), k, forced, threshold, cap, fits,
-                     need_fit, limit, deadline)
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            for out, n in pool.map(part.run, tasks):
-                if n == -2:
-                    complete = False
-                    continue
-                if n < 0:
-                    complete = False
-                    n = limit
-                found.extend((int(out[r, 0]), int(out[r, 1])) for r in range(n))
+            if g + k - 1 <= len(free)]
+        for f, g in pairs:
+            hand = forced | (1 << free[f]) | ((1 << free[g]) if g >= 0 else 0)
+            last = g if g >= 0 else f
+            left = k - (2 if g >= 0 else 1)
+            promise = int(_node_bound(np.int64(hand), np.int64(suffix[last + 1]), left, rows,
+                                      tabs, b.splits, *rest)) if left > 0 else 1 << 40
+            tasks.append((promise, len(parts) - 1, f, g))
+    tasks.sort(key=lambda t: (-t[0], t[1], t[2], t[3]))
+    if improve is not None and found:
+        found.sort(key=lambda mb: -mb[1])
+        threshold = max(threshold, improve(list(found)))
+    if deadline is not None and time.perf_counter() > deadline:
+        complete = False
+        tasks = []
+    # every part is queued at once, most promising first; each reads the threshold when it
+    # starts, so the hands scored meanwhile make the later parts quicker
+    bar = [threshold]
+
+    def run(task: tuple[int, int, int, int]) -> tuple[np.ndarray | None, int]:
+        promise, p, f, g = task
+        if promise <= bar[0]:
+            return None, 0
+        if deadline is not None and time.perf_counter() > deadline:
+            return None, -2
+        return _run_part((parts[p], f, g, bar[0]))
+
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        for fut in as_completed([pool.submit(run, t) for t in tasks]):
+            out, n = fut.result()
+            if n == -2:
+                complete = False
+                continue
+            if n < 0:
+                complete = False
+                n = limit
+            if not n or out is None:
+                continue
+            new = sorted(((int(out[r, 0]), int(out[r, 1])) for r in range(n)),
+                         key=lambda mb: -mb[1])
+            found.extend(new)
+            if improve is not None:
+                bar[0] = max(bar[0], improve(new))
     found.sort(key=lambda mb: -mb[1])
     return Sweep(found, time.perf_counter() - t0, complete)
