@@ -18,14 +18,18 @@ bonus pick its own partners. This module proves it the direct way:
    * runs (Gem of Order) and collections (Collector) are paid for the strengths and suits the
      cards may show, copies and the changed suit placed the best way.
 
-2. **A sweep over card sets**, compiled with Numba, in the order of each card's largest
-   possible contribution: a branch stops as soon as its cards' largest contributions plus
-   the largest remaining ones cannot beat the best hand known.
+2. **A sweep over card sets**, compiled with Numba and run on two threads, cards taken in
+   the order of their largest possible contribution. A branch holding cards ``P`` with
+   ``k`` cards still to take from ``R`` stops when no completion can beat the best hand
+   known: each card of ``P`` is bounded with the ``k`` best further cards it could have,
+   and the ``k`` best cards of ``R`` likewise (:func:`_node_bound`); a cheaper test on the
+   largest contributions comes first.
 
-3. **Verification.** Every card set whose bound beats the best known total is scored by the
-   evaluator with optimal choices, best bound first. When none is left, the best verified
-   hand is the optimum: any better hand would have a bound above it and would have been
-   scored.
+3. **Verification.** Every card set whose bound reaches the best known total is scored by
+   the evaluator with optimal choices as soon as its part of the sweep ends, and a better
+   hand raises the bar for the parts not yet started. When the sweep is complete, the best
+   verified hand is the optimum: any better hand would have a bound above it and would have
+   been scored.
 
 Tests check the bound against the evaluator on random hands and on the worked examples.
 """
@@ -77,7 +81,6 @@ class Tables:
     grp_other: list[int] = field(default_factory=list)
     rows: list[list[int]] = field(default_factory=list)  # one per effect, see _row
     tabs: list[list[int]] = field(default_factory=list)
-    cap: np.ndarray | None = None
 
 
 def _bit(i: int) -> int:
@@ -738,12 +741,10 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
             for used in range(budget + 1):
                 if best[used] < 0:
                     continue
-                base = tab[min(counts[s], TABLE - 1)]
                 for add in range(0, min(avail[s], budget - used) + 1):
                     v = best[used] + tab[min(counts[s] + add, TABLE - 1)]
                     if v > nxt[used + add]:
                         nxt[used + add] = v
-                _ = base
             best = nxt
         return best.max()
     if kind == RUNS:
