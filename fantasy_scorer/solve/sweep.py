@@ -347,97 +347,6 @@ def _group_met(g, hand, owner, dmask, has_book, grp_static, grp_printed, grp_sui
 
 
 @njit(cache=True)
-def _effect(r, row, tab, hand, dmask, has_book, strength, suits, hand_copy, game_suits,
-            grp_static, grp_printed, grp_suit, grp_other, n_suits):
-    owner = row[R_OWNER]
-    kind = row[R_KIND]
-    one = np.int64(1)
-    if kind == POINTS:
-        for k in range(row[R_NGRP]):
-            if not _group_met(row[R_GRP + k], hand, owner, dmask, has_book,
-                              grp_static, grp_printed, grp_suit, grp_other):
-                return 0
-        if row[R_NPER] == 0:
-            return row[R_A]
-        n = 0
-        for k in range(row[R_NPER]):
-            g = row[R_PER + k]
-            m = grp_static[g] & hand
-            if grp_other[g]:
-                m &= ~(one << owner)
-            n += _popcount(m)
-            d = dmask
-            while d:
-                j = _lowbit(d)
-                d &= d - 1
-                if grp_other[g] and j == owner:
-                    continue
-                if not (grp_static[g] >> j) & 1 and hand & ~(one << j) & grp_printed[g]:
-                    n += 1
-        if has_book:
-            n += row[R_GAIN]
-        return row[R_A] * n
-    if kind in (SUM_STRENGTH, MAX_STRENGTH):
-        g = row[R_GRP]
-        total = 0
-        best = 0
-        h = hand
-        while h:
-            j = _lowbit(h)
-            h &= h - 1
-            if grp_other[g] and j == owner:
-                continue
-            st = 0
-            if hand_copy[j]:
-                if hand & ~(one << j) & grp_printed[g] or (grp_static[g] >> j) & 1:
-                    st = _others_max_strength(hand, j, strength, hand_copy)
-            elif (grp_static[g] >> j) & 1:
-                st = strength[j]
-            total += st
-            if st > best:
-                best = st
-        if has_book:  # one more card may be given a selected suit
-            top = _others_max_strength(hand, -1, strength, hand_copy)
-            total += top
-            if top > best:
-                best = top
-        return total if kind == SUM_STRENGTH else best
-    if kind == COLLECTION:
-        return _collection(hand, tab, suits, hand_copy, game_suits, has_book, n_suits)
-    if kind == RUNS:
-        return _runs(hand, tab, strength, hand_copy)
-    if kind == CONSTANT:
-        return row[R_A]
-    if kind == ODD:
-        odd = 0
-        all_odd = True
-        h = hand
-        dcount = 0
-        any_odd = False
-        while h:
-            j = _lowbit(h)
-            h &= h - 1
-            if hand_copy[j]:
-                dcount += 1
-                continue
-            if strength[j] % 2 == 1:
-                any_odd = True
-                if j != owner:
-                    odd += 1
-            else:
-                all_odd = False
-        if any_odd:
-            odd += dcount  # a copy may take an odd strength
-        else:
-            all_odd = all_odd and dcount == 0
-        v = row[R_A] * odd
-        if all_odd and row[R_B] > v:
-            v = row[R_B]
-        return v
-    return 0
-
-
-@njit(cache=True)
 def _collection(hand, tab, suits, hand_copy, game_suits, has_book, n_suits):
     """Per suit, the pay for its cards; copies and the changed suit go where they pay most."""
     counts = np.zeros(n_suits, dtype=np.int64)
@@ -504,10 +413,8 @@ def _place(counts, units, nu, k, tab, n_suits):
 
 @njit(cache=True)
 def _runs(hand, tab, strength, hand_copy):
-    top = 0
-    for j in range(strength.shape[0]):
-        if strength[j] > top:
-            top = strength[j]
+    """Runs of a whole hand: a copy takes the strength of another card, the best one."""
+    top = _others_max_strength(hand, -1, strength, hand_copy)
     counts = np.zeros(top + 2, dtype=np.int64)
     copies = 0
     h = hand
@@ -537,75 +444,22 @@ def _runs(hand, tab, strength, hand_copy):
 
 
 @njit(cache=True)
-def _hand_bound(hand, rows, tabs, slot_start, strength, suits, hand_copy, game_suits, book,
-                grp_static, grp_printed, grp_suit, grp_other, n_suits):
-    """At least the evaluator's total of this set of cards, whatever the choices."""
-    one = np.int64(1)
-    dmask = np.int64(0)
-    has_book = False
-    total = 0
-    h = hand
-    while h:
-        j = _lowbit(h)
-        h &= h - 1
-        if hand_copy[j]:
-            dmask |= one << j
-            total += _others_max_strength(hand, j, strength, hand_copy)
-        else:
-            total += strength[j]
-        if book[j]:
-            has_book = True
-    h = hand
-    while h:
-        j = _lowbit(h)
-        h &= h - 1
-        r = slot_start[j]
-        end = slot_start[j + 1]
-        while r < end:
-            slot = rows[r, R_SLOT]
-            best = 0
-            while r < end and rows[r, R_SLOT] == slot:
-                v = _effect(r, rows[r], tabs[r], hand, dmask, has_book, strength, suits,
-                            hand_copy, game_suits, grp_static, grp_printed, grp_suit,
-                            grp_other, n_suits)
-                if v > best:
-                    best = v
-                r += 1
-            total += best
-    return total
-
-
-@njit(cache=True)
 def _max_strength_in(hand, strength, hand_copy):
     return _others_max_strength(hand, -1, strength, hand_copy)
 
 
 @njit(cache=True)
-def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits, book,
+def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits, book, masks,
                 grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most the effect's value in any hand P ∪ S, S ⊆ R, |S| ≤ k (see _effect)."""
     owner = row[R_OWNER]
     kind = row[R_KIND]
     one = np.int64(1)
     PR = P | R
-    dP = np.int64(0)
-    dR = np.int64(0)
-    bookP = False
-    bookR = False
-    h = PR
-    while h:
-        j = _lowbit(h)
-        h &= h - 1
-        if hand_copy[j]:
-            if (P >> j) & 1:
-                dP |= one << j
-            else:
-                dR |= one << j
-        if book[j]:
-            if (P >> j) & 1:
-                bookP = True
-            else:
-                bookR = True
+    dP = P & masks[0]  # copies from the hand
+    dR = R & masks[0]
+    bookP = (P & masks[1]) != 0  # Book of Changes
+    bookR = (R & masks[1]) != 0
     if kind == POINTS:
         for q in range(row[R_NGRP]):
             g = row[R_GRP + q]
@@ -628,7 +482,9 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
             while d:
                 j = _lowbit(d)
                 d &= d - 1
-                if not (grp_other[g] and j == owner) and PR & ~(one << j) & grp_printed[g]:
+                if grp_other[g] and j == owner or (grp_static[g] >> j) & 1:
+                    continue  # a copy shows one face: counted once
+                if PR & ~(one << j) & grp_printed[g]:
                     n += 1
         if bookP:
             n += row[R_GAIN]
@@ -670,7 +526,7 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
         top = _max_strength_in(PR, strength, hand_copy)
         total = 0
         best = 0
-        vals = np.zeros(64, dtype=np.int64)
+        vals = np.zeros(64 if k > 0 else 1, dtype=np.int64)
         nv = 0
         h = PR
         while h:
@@ -690,7 +546,7 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
                 best = st
             if (P >> j) & 1:
                 total += st
-            elif st > 0:
+            elif st > 0 and k > 0:
                 vals[nv] = st
                 nv += 1
         if bookP:
@@ -704,6 +560,10 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
             for q in range(min(k, nv)):
                 total += vs[q]
         return total
+    if kind == COLLECTION and R == 0:
+        return _collection(P, tab, suits, hand_copy, game_suits, bookP, n_suits)
+    if kind == RUNS and R == 0:
+        return _runs(P, tab, strength, hand_copy)
     if kind == COLLECTION:
         counts = np.zeros(n_suits, dtype=np.int64)
         avail = np.zeros(n_suits, dtype=np.int64)
@@ -809,7 +669,7 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
 
 @njit(cache=True)
 def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_copy,
-              game_suits, book, grp_static, grp_printed, grp_suit, grp_other, n_suits):
+              game_suits, book, masks, grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most what card c adds to any hand P ∪ S (c in P), S ⊆ R, |S| ≤ k."""
     total = _max_strength_in(P | R, strength, hand_copy) if hand_copy[c] else strength[c]
     r = slot_start[c]
@@ -819,7 +679,7 @@ def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_
         best = 0
         while r < end and rows[r, R_SLOT] == slot:
             v = _dyn_effect(rows[r], tabs[r], splits[r], P, R, k, strength, suits,
-                            hand_copy, game_suits, book, grp_static, grp_printed, grp_suit,
+                            hand_copy, game_suits, book, masks, grp_static, grp_printed, grp_suit,
                             grp_other, n_suits)
             if v > best:
                 best = v
@@ -830,7 +690,7 @@ def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_
 
 @njit(cache=True)
 def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_copy,
-                game_suits, book, grp_static, grp_printed, grp_suit, grp_other, n_suits):
+                game_suits, book, masks, grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most the bound of any hand P ∪ S, S ⊆ R, |S| = k: each card of P with the best
     further cards it could have, plus the k best cards of R, each likewise."""
     total = 0
@@ -839,7 +699,7 @@ def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_c
         j = _lowbit(h)
         h &= h - 1
         total += _dyn_card(j, P, R, k, rows, tabs, splits, slot_start, strength, suits,
-                           hand_copy, game_suits, book, grp_static, grp_printed, grp_suit,
+                           hand_copy, game_suits, book, masks, grp_static, grp_printed, grp_suit,
                            grp_other, n_suits)
     if k == 0:
         return total
@@ -851,7 +711,7 @@ def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_c
         j = _lowbit(h)
         h &= h - 1
         vals[nv] = _dyn_card(j, P | (one << j), R & ~(one << j), k - 1, rows, tabs, splits,
-                             slot_start, strength, suits, hand_copy, game_suits, book,
+                             slot_start, strength, suits, hand_copy, game_suits, book, masks,
                              grp_static, grp_printed, grp_suit, grp_other, n_suits)
         nv += 1
     vs = np.sort(vals[:nv])[::-1]
@@ -860,9 +720,18 @@ def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_c
     return total
 
 
+@njit(cache=True)
+def _hand_bound(hand, rows, tabs, splits, slot_start, strength, suits, hand_copy, game_suits,
+                book, masks, grp_static, grp_printed, grp_suit, grp_other, n_suits):
+    """At least the evaluator's total of this set of cards, whatever the choices."""
+    return _node_bound(hand, np.int64(0), 0, rows, tabs, splits, slot_start, strength, suits,
+                       hand_copy, game_suits, book, masks, grp_static, grp_printed, grp_suit,
+                       grp_other, n_suits)
+
+
 @njit(cache=True, nogil=True)
 def _sweep_from(first, second, free, n_free, size, forced, threshold, cap, fits, need_fit,
-                rows, tabs, splits, slot_start, strength, suits, hand_copy, game_suits, book,
+                rows, tabs, splits, slot_start, strength, suits, hand_copy, game_suits, book, masks,
                 grp_static, grp_printed, grp_suit, grp_other, n_suits, out, limit):
     """Every ``size``-card choice of ``free`` (indices, by decreasing cap) whose first two
     cards are ``free[first]`` and ``free[second]`` (``second`` -1: only the first is fixed),
@@ -918,9 +787,9 @@ def _sweep_from(first, second, free, n_free, size, forced, threshold, cap, fits,
         hand = hands[depth] | (one << i)
         if left == 1:
             if need_fit == 0 or (hand & fits) != 0:
-                b = _hand_bound(hand, rows, tabs, slot_start, strength, suits, hand_copy,
-                                game_suits, book, grp_static, grp_printed, grp_suit,
-                                grp_other, n_suits)
+                b = _hand_bound(hand, rows, tabs, splits, slot_start, strength, suits,
+                                hand_copy, game_suits, book, masks, grp_static, grp_printed,
+                                grp_suit, grp_other, n_suits)
                 if b > threshold:
                     if found >= limit:
                         return -1
@@ -930,7 +799,7 @@ def _sweep_from(first, second, free, n_free, size, forced, threshold, cap, fits,
             nxt += 1
             continue
         b = _node_bound(hand, suffix[nxt + 1], left - 1, rows, tabs, splits, slot_start,
-                        strength, suits, hand_copy, game_suits, book, grp_static,
+                        strength, suits, hand_copy, game_suits, book, masks, grp_static,
                         grp_printed, grp_suit, grp_other, n_suits)
         if b <= threshold:
             nxt += 1
@@ -950,7 +819,6 @@ class Bounds:
 
     tables: Tables
     args: tuple  # rows … n_suits, in the order the compiled functions take them
-    splits: np.ndarray  # per effect row: the most its table pays for n cards in any split
 
     @property
     def cards(self) -> list[Card]:
@@ -980,16 +848,18 @@ def compile_bounds(catalog: Catalog, cards: Sequence[Card]) -> Bounds:
     slot_start = np.zeros(n + 1, dtype=np.int64)
     for i in range(n):
         slot_start[i + 1] = slot_start[i] + int((rows[:, R_OWNER] == i).sum())
-    args = (rows, np.array(t.tabs, dtype=np.int64), slot_start, t.strength, t.suits,
-            t.hand_copy, t.game_suits, t.book, np.array(t.grp_static, dtype=np.int64),
-            np.array(t.grp_printed, dtype=np.int64), np.array(t.grp_suit, dtype=np.int64),
-            np.array(t.grp_other, dtype=np.int64), len(catalog.suits))
-    tabs = args[1]
-    splits = np.zeros_like(tabs)
+    tabs = np.array(t.tabs, dtype=np.int64)
+    splits = np.zeros_like(tabs)  # per row: the most its table pays for m cards, split
     for r in range(len(tabs)):
         for m in range(1, TABLE):
             splits[r, m] = max(tabs[r, p] + splits[r, m - p] for p in range(1, m + 1))
-    return Bounds(t, args, splits)
+    masks = np.array([sum(1 << i for i in range(n) if t.hand_copy[i]),
+                      sum(1 << i for i in range(n) if t.book[i])], dtype=np.int64)
+    args = (rows, tabs, splits, slot_start, t.strength, t.suits, t.hand_copy, t.game_suits,
+            t.book, masks, np.array(t.grp_static, dtype=np.int64),
+            np.array(t.grp_printed, dtype=np.int64), np.array(t.grp_suit, dtype=np.int64),
+            np.array(t.grp_other, dtype=np.int64), len(catalog.suits))
+    return Bounds(t, args)
 
 
 def caps(b: Bounds, k: int) -> np.ndarray:
@@ -1095,10 +965,9 @@ def _run_part(job: tuple[_Part, int, int, int]) -> tuple[np.ndarray, int]:
     """The hands of one part whose first two cards are given (compiled code, no GIL)."""
     part, first, second, threshold = job
     out = np.zeros((part.limit, 2), dtype=np.int64)
-    rows, tabs, *rest = part.b.args
     n = _sweep_from(np.int64(first), np.int64(second), part.free, len(part.free), part.k,
                     np.int64(part.forced), threshold, part.cap, np.int64(part.fits),
-                    part.need_fit, rows, tabs, part.b.splits, *rest, out, part.limit)
+                    part.need_fit, *part.b.args, out, part.limit)
     return out, int(n)
 
 
@@ -1144,7 +1013,6 @@ def sweep(b: Bounds, required: Sequence[Card], forbidden: Sequence[Card], size: 
     complete = True
     parts: list[_Part] = []
     tasks: list[tuple[int, int, int, int]] = []  # (promise, part, first, second)
-    rows, tabs, *rest = b.args
     for forced, total, fits, need_fit in runs:
         k = total - bin(forced).count("1")
         free = [i for i in range(len(cards)) if not (forced | banned) >> i & 1]
@@ -1170,8 +1038,8 @@ def sweep(b: Bounds, required: Sequence[Card], forbidden: Sequence[Card], size: 
             hand = forced | (1 << free[f]) | ((1 << free[g]) if g >= 0 else 0)
             last = g if g >= 0 else f
             left = k - (2 if g >= 0 else 1)
-            promise = int(_node_bound(np.int64(hand), np.int64(suffix[last + 1]), left, rows,
-                                      tabs, b.splits, *rest)) if left > 0 else 1 << 40
+            promise = int(_node_bound(np.int64(hand), np.int64(suffix[last + 1]), left,
+                                      *b.args)) if left > 0 else 1 << 40
             tasks.append((promise, len(parts) - 1, f, g))
     tasks.sort(key=lambda t: (-t[0], t[1], t[2], t[3]))
     if improve is not None and found:
