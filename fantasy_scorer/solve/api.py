@@ -206,6 +206,9 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
                  deadline=deadline, improve=improve)
     best = state["best"]
     proven = done.complete and not state["stopped"]
+    if any(c not in best.cards for c in required):
+        raise ScorerError("no legal hand holds all of the required cards "
+                          f"({', '.join(c.name for c in required)})")
     return _solution(best, cat, proven)
 
 

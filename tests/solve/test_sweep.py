@@ -94,3 +94,31 @@ def test_the_whole_game_is_proven() -> None:
     assert sol.proven
     assert sol.total >= 397
     assert sol.total == score(sol.hand)
+
+
+@settings(max_examples=120, deadline=None)
+@given(st.data())
+def test_a_branch_bound_is_never_below_any_of_its_hands(data) -> None:
+    """What the sweep prunes with: for cards held (P) and k more to take from R, the
+    branch's bound is at least the bound of every hand P + S, S ⊆ R, |S| = k."""
+    from fantasy_scorer.solve.sweep import _node_bound
+
+    pool = data.draw(st.lists(st.sampled_from(CAT.suit_cards), min_size=6, max_size=11,
+                              unique=True))
+    held = data.draw(st.integers(min_value=1, max_value=4))
+    P, R = pool[:held], pool[held:]
+    k = data.draw(st.integers(min_value=1, max_value=min(3, len(R))))
+    branch = int(_node_bound(BOUNDS.mask(P), BOUNDS.mask(R), k, *BOUNDS.args))
+    for S in combinations(R, k):
+        assert branch >= BOUNDS.bound(P + list(S))
+
+
+def test_more_required_cards_than_a_hand_holds_is_an_error() -> None:
+    import pytest
+
+    from fantasy_scorer.errors import ScorerError
+
+    eight = cards(["Mountain", "Cavern", "Bell Tower", "Forest", "Earth Elemental",
+                   "Swamp", "Island", "Rainstorm"])
+    with pytest.raises(ScorerError, match="required"):
+        max_hand(CAT, with_=eight)
