@@ -122,3 +122,49 @@ def test_more_required_cards_than_a_hand_holds_is_an_error() -> None:
                    "Swamp", "Island", "Rainstorm"])
     with pytest.raises(ScorerError, match="required"):
         max_hand(CAT, with_=eight)
+
+
+SERPENT = """
+cards:
+  - id: HB01
+    name: Sea Serpent
+    suit: Beast
+    strength: {strength}
+    text: "+10 per Flood. Penalty: blanked unless with Swamp or Island."
+    bonus:
+      - {{points: 10, per: [Flood]}}
+    penalty:
+      - {{blanked_unless: [Swamp, Island]}}
+"""
+
+
+def test_a_homebrew_card_is_swept_from_its_yaml(tmp_path) -> None:
+    from fantasy_scorer.catalog import load_catalog
+
+    f = tmp_path / "serpent.yaml"
+    f.write_text(SERPENT.format(strength=20), encoding="utf-8")
+    cat = load_catalog([f])
+    names = ["Sea Serpent", "Island", "Swamp", "Great Flood", "Water Elemental",
+             "Fountain of Life", "Hydra", "Mountain", "Knights", "Collector"]
+    pool = [cat.card(n) for n in names]
+    sol = max_hand(cat, without=[c for c in cat.suit_cards if c not in pool])
+    assert sol.proven
+    assert sol.total == max(optimal_choices(h, cat)[0] for h in combinations(pool, 7))
+
+
+def test_cards_the_sweep_cannot_bound_go_to_cp_sat(tmp_path) -> None:
+    from fantasy_scorer.catalog import load_catalog
+    from fantasy_scorer.solve.sweep import Unsupported
+
+    f = tmp_path / "serpent.yaml"
+    f.write_text(SERPENT.format(strength=70), encoding="utf-8")
+    cat = load_catalog([f])
+    pool = [cat.card(n) for n in ["Sea Serpent", "Island", "Swamp", "Great Flood",
+                                  "Water Elemental", "Hydra", "Mountain", "Knights"]]
+    try:
+        compile_bounds(cat, pool)
+        raise AssertionError("a strength of 70 should be refused by the sweep")
+    except Unsupported:
+        pass
+    sol = max_hand(cat, without=[c for c in cat.suit_cards if c not in pool], time_limit=20)
+    assert sol.total == max(optimal_choices(h, cat)[0] for h in combinations(pool, 7))
