@@ -22,7 +22,7 @@ the cards that produced it, for the referee's trace). Tests check that the two a
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -433,6 +433,15 @@ def tiered(table: Sequence[tuple[int, int]], n: int) -> int:
     for need, pts in table:
         if n >= need and pts > best:
             best = pts
+    return best
+
+
+def best_splits(pay: Callable[[int], int], most: int) -> list[int]:
+    """For each n up to ``most``: the most n cards pay split into groups, a group of k
+    paying ``pay(k)`` (the ceiling of Collector's suits and of Gem of Order's runs)."""
+    best = [0] * (most + 1)
+    for n in range(1, most + 1):
+        best[n] = max(best[n - k] + pay(k) for k in range(1, n + 1))
     return best
 
 

@@ -1034,10 +1034,7 @@ def _table(table: Sequence[tuple[int, int]], most: int) -> list[tuple[int, int]]
 
 def _best_split(cards: int, pay: Callable[[int], int]) -> int:
     """The most ``cards`` can pay split into groups, each group paying ``pay(size)``."""
-    best = [0] * (cards + 1)
-    for n in range(1, cards + 1):
-        best[n] = max(best[n - k] + pay(k) for k in range(1, n + 1))
-    return best[cards]
+    return fx.best_splits(pay, cards)[cards]
 
 
 def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Value:

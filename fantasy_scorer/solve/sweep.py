@@ -849,10 +849,9 @@ def compile_bounds(catalog: Catalog, cards: Sequence[Card]) -> Bounds:
     for i in range(n):
         slot_start[i + 1] = slot_start[i] + int((rows[:, R_OWNER] == i).sum())
     tabs = np.array(t.tabs, dtype=np.int64)
-    splits = np.zeros_like(tabs)  # per row: the most its table pays for m cards, split
-    for r in range(len(tabs)):
-        for m in range(1, TABLE):
-            splits[r, m] = max(tabs[r, p] + splits[r, m - p] for p in range(1, m + 1))
+    # per row: the most its table pays for m cards split into groups
+    splits = np.array([fx.best_splits(lambda m, row=row: int(row[m]), TABLE - 1)
+                       for row in tabs], dtype=np.int64).reshape(tabs.shape)
     masks = np.array([sum(1 << i for i in range(n) if t.hand_copy[i]),
                       sum(1 << i for i in range(n) if t.book[i])], dtype=np.int64)
     args = (rows, tabs, splits, slot_start, t.strength, t.suits, t.hand_copy, t.game_suits,
@@ -920,10 +919,7 @@ def caps(b: Bounds, k: int) -> np.ndarray:
 
 def _split(pay: Sequence[int], k: int) -> int:
     """The most ``k`` cards pay split into groups (runs, or suits)."""
-    best = [0] * (k + 1)
-    for m in range(1, k + 1):
-        best[m] = max(pay[p] + best[m - p] for p in range(1, m + 1))
-    return best[k]
+    return fx.best_splits(pay.__getitem__, k)[k]
 
 
 def _collection_cap(pay: Sequence[int], k: int, suit_counts: Sequence[int]) -> int:
