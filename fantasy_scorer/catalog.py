@@ -122,6 +122,13 @@ class Card:
         """The suits a copy of this card, or the discard area, sees."""
         return self.plain_suits or self.suits
 
+    def may_take_extra(self, other: Card) -> bool:
+        """Whether this card's extra-card effect may take ``other`` (R13, C4): a card of
+        its suits as the discard area shows them (any card, for an effect without suits)."""
+        if self.extra is None or other is self:
+            return False
+        return not self.extra.suits or bool(other.copy_suits & self.extra.suits)
+
 
 @dataclass
 class Catalog:

@@ -220,8 +220,7 @@ def _split_extra(cards: list[Card], size: int, order) -> tuple[list[Card], list[
         return cards, []
     givers = [g for g in cards if g.extra is not None]
     for c in reversed(cards):
-        if any(c is not g and (not g.extra.suits or c.copy_suits & g.extra.suits)  # type: ignore[union-attr]
-               for g in givers):
+        if any(g.may_take_extra(c) for g in givers):
             return [x for x in cards if x is not c], [c]
     return cards[:size], cards[size:]
 
