@@ -112,8 +112,10 @@ class Compiler:
             ch = c.choice
             if isinstance(ch, fx.Copy):
                 if ch.source == "hand":
-                    if set(ch.takes) - {"name", "suit", "strength", "penalty"}:
-                        raise Unsupported(f"the sweep does not model {c.name}'s copy")
+                    if set(ch.takes) - {"name", "suit", "strength", "penalty"} \
+                            or self.t.hand_copy.any():
+                        raise Unsupported(f"the sweep models one copy from the hand, "
+                                          f"as {c.name}'s")
                     self.t.hand_copy[i] = 1
                 else:
                     if "strength" in ch.takes:
@@ -413,31 +415,35 @@ def _place(counts, units, nu, k, tab, n_suits):
 
 @njit(cache=True)
 def _runs(hand, tab, strength, hand_copy):
-    """Runs of a whole hand: a copy takes the strength of another card, the best one."""
-    top = _others_max_strength(hand, -1, strength, hand_copy)
+    """Runs of a whole hand. The copy from the hand (one at most) shows its own strength or
+    that of another card: each is tried."""
+    top = 0
+    h = hand
+    while h:
+        j = _lowbit(h)
+        h &= h - 1
+        if strength[j] > top:
+            top = strength[j]
     counts = np.zeros(top + 2, dtype=np.int64)
-    copies = 0
+    copy = -1
     h = hand
     while h:
         j = _lowbit(h)
         h &= h - 1
         if hand_copy[j]:
-            copies += 1
+            copy = j
         else:
             counts[strength[j]] += 1
-    if copies == 0:
+    if copy < 0:
         return _run_pay(counts, tab)
-    best = _run_pay(counts, tab)
-    # one copy: try each strength it may take (a second copy: both on the same card set)
+    best = 0
     h = hand
     while h:
         j = _lowbit(h)
         h &= h - 1
-        if hand_copy[j]:
-            continue
-        counts[strength[j]] += copies
+        counts[strength[j]] += 1  # the copy shows strength[j] (j == copy: its own)
         v = _run_pay(counts, tab)
-        counts[strength[j]] -= copies
+        counts[strength[j]] -= 1
         if v > best:
             best = v
     return best
@@ -507,13 +513,13 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
                     x = 0
                     if hand_copy[j]:
                         x = row[R_NPER]
-                    elif book[j]:
-                        x = row[R_GAIN]
                     else:
                         for q in range(row[R_NPER]):
                             g = row[R_PER + q]
                             if (grp_static[g] >> j) & 1 and not (grp_other[g] and j == owner):
                                 x += 1
+                        if book[j]:  # itself, and the card it changes
+                            x += row[R_GAIN]
                     if x:
                         hits[nh] = x
                         nh += 1
@@ -538,10 +544,10 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
             if hand_copy[j]:
                 if PR & ~(one << j) & grp_printed[g] or (grp_static[g] >> j) & 1:
                     st = top
-            elif book[j] and (R >> j) & 1:
-                st = top  # a Book of Changes held later: one more card may be selected
             elif (grp_static[g] >> j) & 1:
                 st = strength[j]
+            if book[j] and (R >> j) & 1:
+                st += top  # a Book of Changes held later: one more card may be selected
             if st > best:
                 best = st
             if (P >> j) & 1:
@@ -573,7 +579,9 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
             j = _lowbit(h)
             h &= h - 1
             inP = (P >> j) & 1
-            if hand_copy[j] or game_suits[j] or book[j]:
+            if book[j]:
+                flex += 1  # the card it changes may join any suit; itself counts below
+            if hand_copy[j] or game_suits[j]:
                 if inP:
                     flex += 1
                 else:
@@ -615,11 +623,12 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
         while h:
             j = _lowbit(h)
             h &= h - 1
+            # a copy adds its own strength or repeats another card's: no new value but
+            # its own, so each card adds its printed strength (a copy: at most)
             if (P >> j) & 1:
                 cards_p += 1
-                if hand_copy[j] == 0:
-                    present |= one << strength[j]
-            elif hand_copy[j] == 0:
+                present |= one << strength[j]
+            else:
                 avail |= one << strength[j]
         total = cards_p + k
         longest = 0
@@ -998,12 +1007,7 @@ def sweep(b: Bounds, required: Sequence[Card], forbidden: Sequence[Card], size: 
         raise Unsupported("the sweep handles one extra-card effect per hand")
     runs = [(req, size, 0, 0)]
     for g in givers:
-        extra = cards[g].extra
-        assert extra is not None
-        fits = 0
-        for i, c in enumerate(cards):
-            if i != g and (not extra.suits or c.copy_suits & extra.suits):
-                fits |= 1 << i
+        fits = b.mask([c for c in cards if cards[g].may_take_extra(c)])
         runs.append((req | (1 << g), size + 1, fits, 1))
     found: list[tuple[int, int]] = []
     complete = True

@@ -30,6 +30,34 @@ def test_the_bound_is_never_below_the_best_choices(hand) -> None:
     assert BOUNDS.bound(hand) >= total
 
 
+WILD = ["Book of Changes", "Doppelgänger", "Mirage", "Shapeshifter", "Phoenix", "Collector",
+        "Gem of Order", "Necromancer", "Jester", "Warlord", "Fountain of Life", "World Tree"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_the_bound_holds_with_copies_and_changes_of_suit(data) -> None:
+    """The same, with the cards whose choices or counts are subtlest always in play."""
+    hand = data.draw(st.lists(st.sampled_from(cards(WILD)), min_size=2, max_size=4,
+                              unique=True))
+    rest = [c for c in CAT.suit_cards if c not in hand]
+    hand += data.draw(st.lists(st.sampled_from(rest), min_size=7 - len(hand),
+                               max_size=8 - len(hand), unique=True))
+    total, _ = optimal_choices(tuple(hand), CAT)
+    assert BOUNDS.bound(hand) >= total
+
+
+def test_an_unassigned_doppelganger_counts_in_a_run_at_its_own_strength() -> None:
+    """Doppelgänger left unassigned is a Wild card of strength 0 (R2): with Fountain of
+    Life 1, Candle 2, Book of Changes 3, Warlord 4 and Gem of Order 5 it completes the run
+    0-5 (+100). The bound must allow for it, not only for the strengths it could copy."""
+    hand = cards(["Fountain of Life", "Warlord", "Gem of Order", "Book of Changes",
+                  "Doppelgänger", "Lightning", "Candle"])
+    total, _ = optimal_choices(tuple(hand), CAT)
+    assert total == 142
+    assert BOUNDS.bound(hand) >= 142
+
+
 def test_the_bound_holds_on_the_worked_examples() -> None:
     hand_260 = cards(["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental",
                       "Wildfire", "Mirage"])
