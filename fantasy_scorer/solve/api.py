@@ -7,6 +7,7 @@ the score reported, whichever search found it. ``proven`` says whether the searc
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
@@ -155,8 +156,6 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
     first. When the sweep is complete the answer is proven. Cards the sweep cannot bound
     (homebrew effects it does not know) go to the CP-SAT search instead.
     """
-    import time
-
     from .sweep import Unsupported, compile_bounds, sweep
 
     t0 = time.perf_counter()
@@ -185,27 +184,27 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
     best = verify(start[:size], start[size:])
     assert best is not None
     deadline = None if time_limit is None else t0 + time_limit
-    state = {"best": best, "stopped": False}
+    stopped = False
 
     def improve(found: list[tuple[int, int]]) -> int:
         """Score the new card sets, best bound first; the threshold is the best total
         minus one (hands tied with the best are scored too, for the tie-break)."""
+        nonlocal best, stopped
         for mask, bound in found:
-            if bound < state["best"].total:
+            if bound < best.total:
                 break
             if deadline is not None and time.perf_counter() > deadline:
-                state["stopped"] = True
+                stopped = True
                 break
             base, extra = _split_extra(bounds.of(mask), size, order)
             cand = verify(base, extra)
-            if cand is not None and rank_key(cand, order) < rank_key(state["best"], order):
-                state["best"] = cand
-        return state["best"].total - 1
+            if cand is not None and rank_key(cand, order) < rank_key(best, order):
+                best = cand
+        return best.total - 1
 
     done = sweep(bounds, required, [], size, best.total - 1, workers=workers,
                  deadline=deadline, improve=improve)
-    best = state["best"]
-    proven = done.complete and not state["stopped"]
+    proven = done.complete and not stopped
     if any(c not in best.cards for c in required):
         raise ScorerError("no legal hand holds all of the required cards "
                           f"({', '.join(c.name for c in required)})")

@@ -95,7 +95,6 @@ class Compiler:
             raise Unsupported("the sweep handles at most 63 cards")
         self.cat = catalog
         self.cards = list(cards)
-        self.index = {c.id: i for i, c in enumerate(self.cards)}
         n = len(self.cards)
         self.t = Tables(
             self.cards,
@@ -878,12 +877,12 @@ def caps(b: Bounds, k: int) -> np.ndarray:
     top_strength = int(t.strength.max()) if n else 0
     out = np.zeros(n, dtype=np.int64)
     best_slot: dict[tuple[int, int], int] = {}
+    any_book = bool(t.book.any())
+    copies = int(t.hand_copy.sum())
     for r in range(len(rows)):
         owner, slot, kind, a, bb, gain, nper = (int(v) for v in rows[r, :7])
         grps = [int(g) for g in rows[r, R_GRP:R_GRP + int(rows[r, R_NGRP])]]
         pers = [int(g) for g in rows[r, R_PER:R_PER + nper]]
-        any_book = bool(t.book.any())
-        copies = int(t.hand_copy.sum())
         if kind == POINTS:
             if nper == 0:
                 v = a
@@ -908,11 +907,11 @@ def caps(b: Bounds, k: int) -> np.ndarray:
             vals += [top_strength] * (copies + (1 if any_book else 0))
             vals.sort(reverse=True)
             v = sum(vals[:k]) if kind == SUM_STRENGTH else (vals[0] if vals else 0)
-        elif kind in (COLLECTION, RUNS):
-            pay = [int(x) for x in tabs[r]]
-            v = _split(pay, k)
-            if kind == COLLECTION:
-                v = _collection_cap(pay, k, [bin(int(x)).count("1") for x in t.suits])
+        elif kind == RUNS:
+            v = _split([int(x) for x in tabs[r]], k)
+        elif kind == COLLECTION:
+            v = _collection_cap([int(x) for x in tabs[r]], k,
+                                [bin(int(x)).count("1") for x in t.suits])
         elif kind == CONSTANT:
             v = a
         else:  # ODD
