@@ -56,6 +56,7 @@ from ..errors import ScorerError
 MAX_TERMS = 4  # per-count terms of one effect ("+5 per Land, Weather, Flood and Flame")
 MAX_GROUPS = 4  # condition groups of one effect
 TABLE = 17  # payout tables: pay for 0..16 cards
+MAX_FACES = 16  # the sets of suits a copy from the game may show (its own included)
 
 # effect kinds in the tables
 POINTS, SUM_STRENGTH, MAX_STRENGTH, COLLECTION, RUNS, CONSTANT, ODD = range(7)
@@ -73,7 +74,8 @@ class Tables:
     strength: np.ndarray  # printed strength
     suits: np.ndarray  # printed suits, as a bit mask
     hand_copy: np.ndarray  # 1: copies a card in hand (name, suit, strength)
-    game_suits: np.ndarray  # for a copy from the game: every suit its faces may show
+    faces: np.ndarray  # a copy from the game: [how many faces, their suit masks, their
+    #                    several-suit name ids (-1: one suit)] (see Compiler._faces)
     book: np.ndarray  # 1: may change the suit of one other card
     grp_static: list[int] = field(default_factory=list)
     grp_printed: list[int] = field(default_factory=list)
@@ -81,6 +83,10 @@ class Tables:
     grp_other: list[int] = field(default_factory=list)
     rows: list[list[int]] = field(default_factory=list)  # one per effect, see _row
     tabs: list[list[int]] = field(default_factory=list)
+    #: per card, the faces with several suits it may show at once, as (suits, name)
+    multi: list[set[tuple[int, str]]] = field(default_factory=list)
+    #: the names that show several suits at once, by id, with those suits
+    several: list[tuple[str, int]] = field(default_factory=list)
 
 
 def _bit(i: int) -> int:
@@ -101,7 +107,7 @@ class Compiler:
             np.array([c.strength for c in self.cards], dtype=np.int64),
             np.array([c.suits for c in self.cards], dtype=np.int64),
             np.zeros(n, dtype=np.int64),
-            np.zeros(n, dtype=np.int64),
+            np.zeros((n, 1 + 2 * MAX_FACES), dtype=np.int64),
             np.zeros(n, dtype=np.int64),
         )
         if any(not 0 <= c.strength < 60 for c in self.cards):
@@ -119,12 +125,7 @@ class Compiler:
                 else:
                     if "strength" in ch.takes:
                         raise Unsupported(f"the sweep does not model {c.name}'s copy")
-                    faces = catalog.copy_targets(ch)
-                    self.faces[i] = faces
-                    s = 0
-                    for f in faces:
-                        s |= f.copy_suits
-                    self.t.game_suits[i] = s
+                    self.faces[i] = catalog.copy_targets(ch)
             elif isinstance(ch, fx.ChangeSuit):
                 self.t.book[i] = 1
             elif ch is not None and not isinstance(ch, fx.ClearOne):
@@ -183,7 +184,39 @@ class Compiler:
                               f"({self.cards[owner].name})")
         compiler(self, eff, owner, slot)
 
+    def _faces(self) -> list[tuple[str, int]]:
+        """Each copy from the game gets one face per set of suits it may show (its own
+        included); a face of several suits (a copy of the promo Phoenix) also carries the
+        id of its name, as a collection counts each name once per suit (R10). Returns the
+        names of several suits, by id, with their suits."""
+        several = sorted({(c.name, c.copy_suits) for c in [*self.cards, *(
+            f for fs in self.faces.values() for f in fs)]
+            if bin(c.copy_suits).count("1") > 1})
+        ids = {name: k for k, (name, _) in enumerate(several)}
+        for i, faces in self.faces.items():
+            c = self.cards[i]
+            shown = sorted({(f.copy_suits, ids.get(f.name, -1) if f.copy_suits in
+                             {m for _, m in several} else -1) for f in [c, *faces]})
+            if len(shown) > MAX_FACES:
+                raise Unsupported(f"{c.name} may show too many sets of suits")
+            self.t.faces[i, 0] = len(shown)
+            for q, (mask, name) in enumerate(shown):
+                self.t.faces[i, 1 + q] = mask
+                self.t.faces[i, 1 + MAX_FACES + q] = name
+        return several
+
+    def _multi(self) -> list[set[tuple[int, str]]]:
+        def several(c: Card) -> bool:
+            return bin(c.copy_suits).count("1") > 1
+
+        wide = {(c.copy_suits, c.name) for c in self.cards if several(c)}
+        return [wide if self.t.hand_copy[i] else
+                {(f.copy_suits, f.name) for f in [c, *self.faces.get(i, ())] if several(f)}
+                for i, c in enumerate(self.cards)]
+
     def compile(self) -> Tables:
+        self.t.multi = self._multi()
+        self.t.several = self._faces()
         slot = 0
         for i, c in enumerate(self.cards):
             for eff in c.bonus:
@@ -348,68 +381,86 @@ def _group_met(g, hand, owner, dmask, has_book, grp_static, grp_printed, grp_sui
 
 
 @njit(cache=True)
-def _collection(hand, tab, suits, hand_copy, game_suits, has_book, n_suits):
-    """Per suit, the pay for its cards; copies and the changed suit go where they pay most."""
+def _collection(hand, tab, suits, hand_copy, faces, masks, has_book, n_suits):
+    """Per suit, the pay for its cards. A collection counts each name once per suit (R10),
+    so a copy of a card in hand adds nothing: the copy from the hand counts only as
+    itself (Wild), and a copy from the game shows the set of suits that pays most among
+    those whose name no card in hand holds. The card Book of Changes changes joins the
+    suit that pays most."""
     counts = np.zeros(n_suits, dtype=np.int64)
-    units = np.zeros(8, dtype=np.int64)  # the suits each movable card may join
+    width = max(MAX_FACES, n_suits)
+    opts = np.zeros((8, width), dtype=np.int64)  # per movable card: its sets of suits
+    names = np.full((8, width), -1, dtype=np.int64)  # and their names of several suits
+    nopts = np.zeros(8, dtype=np.int64)
     nu = 0
-    held = np.int64(0)
     h = hand
     while h:
         j = _lowbit(h)
         h &= h - 1
-        if hand_copy[j] == 0 and game_suits[j] == 0:
-            held |= suits[j]
-    h = hand
-    while h:
-        j = _lowbit(h)
-        h &= h - 1
-        if hand_copy[j]:
-            if nu < 8:
-                units[nu] = held | suits[j]
-                nu += 1
-        elif game_suits[j]:
-            if nu < 8:
-                units[nu] = game_suits[j] | suits[j]
-                nu += 1
+        if faces[j, 0]:
+            n = 0
+            for q in range(faces[j, 0]):
+                name = faces[j, 1 + MAX_FACES + q]
+                if name >= 0 and hand & masks[4 + 3 * name]:
+                    continue  # that name is held already
+                opts[nu, n] = faces[j, 1 + q]
+                names[nu, n] = name
+                n += 1
+            nopts[nu] = n
+            nu += 1
         else:
-            for s in range(n_suits):
-                if (suits[j] >> s) & 1:
-                    counts[s] += 1
-    if has_book and nu < 8:
-        units[nu] = (np.int64(1) << n_suits) - 1
+            _shift(counts, suits[j], 1, n_suits)
+    if has_book:
+        for s in range(n_suits):
+            opts[nu, s] = np.int64(1) << s
+        nopts[nu] = n_suits
         nu += 1
-    return _place(counts, units, nu, 0, tab, n_suits)
+    return _place(counts, opts, names, nopts, nu, tab, n_suits)
 
 
 @njit(cache=True)
-def _place(counts, units, nu, k, tab, n_suits):
-    """The best pay placing each movable card (units[u]: the suits it may join) in one of
-    its suits or nowhere: every combination is tried (a hand holds few such cards)."""
+def _place(counts, opts, names, nopts, nu, tab, n_suits):
+    """The best pay when each movable card u shows one of its sets of suits opts[u, :]
+    (or adds nothing): every combination is tried (a hand holds few such cards). Two
+    cards showing the same name of several suits (names[u, :] >= 0) count once (R10)."""
     choice = np.full(nu, -1, dtype=np.int64)  # -1: adds nothing
+    shown = counts.copy()
     best = 0
     while True:
+        shown[:] = counts
+        used = np.int64(0)
+        for u in range(nu):
+            q = choice[u]
+            if q < 0:
+                continue
+            name = names[u, q]
+            if name >= 0:
+                if (used >> name) & 1:
+                    continue
+                used |= np.int64(1) << name
+            _shift(shown, opts[u, q], 1, n_suits)
         total = 0
         for s in range(n_suits):
-            total += tab[min(counts[s], tab.shape[0] - 1)]
+            total += tab[min(shown[s], tab.shape[0] - 1)]
         if total > best:
             best = total
-        # the next combination (an odometer over each unit's suits)
-        u = k
+        # the next combination (an odometer over each card's sets of suits)
+        u = 0
         while u < nu:
-            if choice[u] >= 0:
-                counts[choice[u]] -= 1
-            s = choice[u] + 1
-            while s < n_suits and not (units[u] >> s) & 1:
-                s += 1
-            if s < n_suits:
-                choice[u] = s
-                counts[s] += 1
+            choice[u] += 1
+            if choice[u] < nopts[u]:
                 break
             choice[u] = -1
             u += 1
         if u == nu:
             return best
+
+
+@njit(cache=True)
+def _shift(counts, mask, by, n_suits):
+    for s in range(n_suits):
+        if (mask >> s) & 1:
+            counts[s] += by
 
 
 @njit(cache=True)
@@ -454,7 +505,7 @@ def _max_strength_in(hand, strength, hand_copy):
 
 
 @njit(cache=True)
-def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits, book, masks,
+def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, faces, book, masks,
                 grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most the effect's value in any hand P ∪ S, S ⊆ R, |S| ≤ k (see _effect)."""
     owner = row[R_OWNER]
@@ -566,7 +617,7 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
                 total += vs[q]
         return total
     if kind == COLLECTION and R == 0:
-        return _collection(P, tab, suits, hand_copy, game_suits, bookP, n_suits)
+        return _collection(P, tab, suits, hand_copy, faces, masks, bookP, n_suits)
     if kind == RUNS and R == 0:
         return _runs(P, tab, strength, hand_copy)
     if kind == COLLECTION:
@@ -580,23 +631,24 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
             inP = (P >> j) & 1
             if book[j]:
                 flex += 1  # the card it changes may join any suit; itself counts below
-            if hand_copy[j] or game_suits[j]:
+            if faces[j, 0]:  # a copy from the game: one suit, or a name of several below
                 if inP:
                     flex += 1
                 else:
                     for s in range(n_suits):
                         avail[s] += 1
                 continue
-            many = 0
             for s in range(n_suits):
                 if (suits[j] >> s) & 1:
                     if inP:
                         counts[s] += 1
                     else:
                         avail[s] += 1
-                        many += 1
-            if many > 1:
-                flex += many - 1  # a card of several suits joins them all at once
+        # a name of several suits counts once per suit (R10): whichever card shows it
+        # adds its other suits once, unless the card printed with it is held already
+        for q in range(masks[2]):
+            if PR & masks[3 + 3 * q] and not P & masks[4 + 3 * q]:
+                flex += masks[5 + 3 * q] - 1
         budget = k + flex
         for s in range(n_suits):
             avail[s] += flex
@@ -677,7 +729,7 @@ def _dyn_effect(row, tab, split, P, R, k, strength, suits, hand_copy, game_suits
 
 @njit(cache=True)
 def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_copy,
-              game_suits, book, masks, grp_static, grp_printed, grp_suit, grp_other, n_suits):
+              faces, book, masks, grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most what card c adds to any hand P ∪ S (c in P), S ⊆ R, |S| ≤ k."""
     total = _max_strength_in(P | R, strength, hand_copy) if hand_copy[c] else strength[c]
     r = slot_start[c]
@@ -687,7 +739,7 @@ def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_
         best = 0
         while r < end and rows[r, R_SLOT] == slot:
             v = _dyn_effect(rows[r], tabs[r], splits[r], P, R, k, strength, suits,
-                            hand_copy, game_suits, book, masks, grp_static, grp_printed, grp_suit,
+                            hand_copy, faces, book, masks, grp_static, grp_printed, grp_suit,
                             grp_other, n_suits)
             if v > best:
                 best = v
@@ -698,7 +750,7 @@ def _dyn_card(c, P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_
 
 @njit(cache=True)
 def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_copy,
-                game_suits, book, masks, grp_static, grp_printed, grp_suit, grp_other, n_suits):
+                faces, book, masks, grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At most the bound of any hand P ∪ S, S ⊆ R, |S| = k: each card of P with the best
     further cards it could have, plus the k best cards of R, each likewise."""
     total = 0
@@ -707,7 +759,7 @@ def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_c
         j = _lowbit(h)
         h &= h - 1
         total += _dyn_card(j, P, R, k, rows, tabs, splits, slot_start, strength, suits,
-                           hand_copy, game_suits, book, masks, grp_static, grp_printed, grp_suit,
+                           hand_copy, faces, book, masks, grp_static, grp_printed, grp_suit,
                            grp_other, n_suits)
     if k == 0:
         return total
@@ -719,7 +771,7 @@ def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_c
         j = _lowbit(h)
         h &= h - 1
         vals[nv] = _dyn_card(j, P | (one << j), R & ~(one << j), k - 1, rows, tabs, splits,
-                             slot_start, strength, suits, hand_copy, game_suits, book, masks,
+                             slot_start, strength, suits, hand_copy, faces, book, masks,
                              grp_static, grp_printed, grp_suit, grp_other, n_suits)
         nv += 1
     vs = np.sort(vals[:nv])[::-1]
@@ -729,17 +781,17 @@ def _node_bound(P, R, k, rows, tabs, splits, slot_start, strength, suits, hand_c
 
 
 @njit(cache=True)
-def _hand_bound(hand, rows, tabs, splits, slot_start, strength, suits, hand_copy, game_suits,
+def _hand_bound(hand, rows, tabs, splits, slot_start, strength, suits, hand_copy, faces,
                 book, masks, grp_static, grp_printed, grp_suit, grp_other, n_suits):
     """At least the evaluator's total of this set of cards, whatever the choices."""
     return _node_bound(hand, np.int64(0), 0, rows, tabs, splits, slot_start, strength, suits,
-                       hand_copy, game_suits, book, masks, grp_static, grp_printed, grp_suit,
+                       hand_copy, faces, book, masks, grp_static, grp_printed, grp_suit,
                        grp_other, n_suits)
 
 
 @njit(cache=True, nogil=True)
 def _sweep_from(first, second, free, n_free, size, forced, threshold, cap, fits, need_fit,
-                rows, tabs, splits, slot_start, strength, suits, hand_copy, game_suits, book, masks,
+                rows, tabs, splits, slot_start, strength, suits, hand_copy, faces, book, masks,
                 grp_static, grp_printed, grp_suit, grp_other, n_suits, out, limit):
     """Every ``size``-card choice of ``free`` (indices, by decreasing cap) whose first two
     cards are ``free[first]`` and ``free[second]`` (``second`` -1: only the first is fixed),
@@ -796,7 +848,7 @@ def _sweep_from(first, second, free, n_free, size, forced, threshold, cap, fits,
         if left == 1:
             if need_fit == 0 or (hand & fits) != 0:
                 b = _hand_bound(hand, rows, tabs, splits, slot_start, strength, suits,
-                                hand_copy, game_suits, book, masks, grp_static, grp_printed,
+                                hand_copy, faces, book, masks, grp_static, grp_printed,
                                 grp_suit, grp_other, n_suits)
                 if b > threshold:
                     if found >= limit:
@@ -807,7 +859,7 @@ def _sweep_from(first, second, free, n_free, size, forced, threshold, cap, fits,
             nxt += 1
             continue
         b = _node_bound(hand, suffix[nxt + 1], left - 1, rows, tabs, splits, slot_start,
-                        strength, suits, hand_copy, game_suits, book, masks, grp_static,
+                        strength, suits, hand_copy, faces, book, masks, grp_static,
                         grp_printed, grp_suit, grp_other, n_suits)
         if b <= threshold:
             nxt += 1
@@ -860,9 +912,17 @@ def compile_bounds(catalog: Catalog, cards: Sequence[Card]) -> Bounds:
     # per row: the most its table pays for m cards split into groups
     splits = np.array([fx.best_splits(lambda m, row=row: int(row[m]), TABLE - 1)
                        for row in tabs], dtype=np.int64).reshape(tabs.shape)
-    masks = np.array([sum(1 << i for i in range(n) if t.hand_copy[i]),
-                      sum(1 << i for i in range(n) if t.book[i])], dtype=np.int64)
-    args = (rows, tabs, splits, slot_start, t.strength, t.suits, t.hand_copy, t.game_suits,
+    # [copies from the hand, Books of Changes, how many names show several suits, then per
+    # such name: the cards that may show it, the card printed with it, how many suits]
+    masks = [sum(1 << i for i in range(n) if t.hand_copy[i]),
+             sum(1 << i for i in range(n) if t.book[i]), len(t.several)]
+    for k, (name, suits) in enumerate(t.several):
+        able = sum(1 << i for i in range(n) if t.cards[i].name == name
+                   or k in t.faces[i, 1 + MAX_FACES:1 + MAX_FACES + t.faces[i, 0]])
+        printed = sum(1 << i for i in range(n) if t.cards[i].name == name)
+        masks += [able, printed, bin(suits).count("1")]
+    masks = np.array(masks, dtype=np.int64)
+    args = (rows, tabs, splits, slot_start, t.strength, t.suits, t.hand_copy, t.faces,
             t.book, masks, np.array(t.grp_static, dtype=np.int64),
             np.array(t.grp_printed, dtype=np.int64), np.array(t.grp_suit, dtype=np.int64),
             np.array(t.grp_other, dtype=np.int64), len(catalog.suits))
@@ -910,8 +970,7 @@ def caps(b: Bounds, k: int) -> np.ndarray:
         elif kind == RUNS:
             v = _split([int(x) for x in tabs[r]], k)
         elif kind == COLLECTION:
-            v = _collection_cap([int(x) for x in tabs[r]], k,
-                                [bin(int(x)).count("1") for x in t.suits])
+            v = _collection_cap([int(x) for x in tabs[r]], k, t.multi)
         elif kind == CONSTANT:
             v = a
         else:  # ODD
@@ -930,25 +989,31 @@ def _split(pay: Sequence[int], k: int) -> int:
     return fx.best_splits(pay.__getitem__, k)[k]
 
 
-def _collection_cap(pay: Sequence[int], k: int, suit_counts: Sequence[int]) -> int:
-    """The most a collection pays in a hand of ``k`` cards: the cards split among suits, and
-    a card of several suits (the promo Phoenix) counts in each of its suits."""
-    many = sorted((n for n in suit_counts if n > 1), reverse=True)
-    if not many:
+def _collection_cap(pay: Sequence[int], k: int, multi: Sequence[set[tuple[int, str]]]) -> int:
+    """The most a collection pays in a hand of ``k`` cards: the cards split among suits,
+    and a card that may show several suits at once (the promo Phoenix, or a copy of it)
+    counts in each of them. ``multi``: per card, the (suits, name) faces it may show with
+    several suits; cards of one name count once in a suit (R10), so at most one card per
+    such name adds to those suits."""
+    able = [m for m in multi if m]
+    if not able:
         return _split(pay, k)
-    if len(many) > 1:  # several such cards: count every suit of each as a card of its own
-        extra = sum(n - 1 for n in many[:k])
+    masks = {mask for m in able for mask, _ in m}
+    if len(masks) > 1:  # several different sets: count each extra suit as a card of its own
+        extra = sum(max(bin(x).count("1") for x, _ in m) - 1 for m in able)
         return _split(pay, min(k + extra, TABLE - 1))
-    m = many[0]
-    best = _split(pay, k)
-    rest_k = k - 1  # the other cards: some join the multi-suit card's suits, the rest split
+    names = {name for m in able for _, name in m}
+    wide = bin(masks.pop()).count("1")
 
-    def joins(left: int, groups: int) -> int:
+    def joins(base: int, left: int, groups: int) -> int:
+        """``groups`` suits already holding ``base`` cards, ``left`` cards to place."""
         if groups == 0:
             return _split(pay, left)
-        return max(pay[g + 1] + joins(left - g, groups - 1) for g in range(left + 1))
+        return max(pay[min(base + g, TABLE - 1)] + joins(base, left - g, groups - 1)
+                   for g in range(left + 1))
 
-    return max(best, joins(rest_k, m))
+    # t cards show the several suits; the others join those suits or split the rest
+    return max(joins(t, k - t, wide) for t in range(min(len(able), len(names), k) + 1))
 
 
 @dataclass

@@ -57,6 +57,17 @@ def test_an_unassigned_doppelganger_counts_in_a_run_at_its_own_strength() -> Non
     assert BOUNDS.bound(hand) >= 142
 
 
+def test_a_copy_of_the_promo_phoenix_counts_in_its_three_suits_for_collector() -> None:
+    """Shapeshifter as Phoenix is a Beast, a Flame and a Weather (R2, R15): with Warhorse,
+    Unicorn, Hydra (Beasts) and Lightning, Forge (Flames) it makes Collector's Beasts 4
+    (+40) and Flames 3 (+10). The bound must let one card join three suits."""
+    hand = cards(["Collector", "Shapeshifter", "Warhorse", "Unicorn", "Hydra", "Lightning",
+                  "Forge"])
+    total, choices = optimal_choices(tuple(hand), CAT)
+    assert choices[CAT.card("Shapeshifter").id] is CAT.card("Phoenix")
+    assert BOUNDS.bound(hand) >= total
+
+
 def test_the_bound_holds_on_the_worked_examples() -> None:
     hand_260 = cards(["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental",
                       "Wildfire", "Mirage"])
