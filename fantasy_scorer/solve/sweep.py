@@ -195,8 +195,8 @@ class Compiler:
         ids = {name: k for k, (name, _) in enumerate(several)}
         for i, faces in self.faces.items():
             c = self.cards[i]
-            shown = sorted({(f.copy_suits, ids.get(f.name, -1) if f.copy_suits in
-                             {m for _, m in several} else -1) for f in [c, *faces]})
+            # one face per set of suits; a name of several suits keeps its own face
+            shown = sorted({(f.copy_suits, ids.get(f.name, -1)) for f in [c, *faces]})
             if len(shown) > MAX_FACES:
                 raise Unsupported(f"{c.name} may show too many sets of suits")
             self.t.faces[i, 0] = len(shown)
