@@ -296,8 +296,8 @@ def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float 
             edition: str | None, players: int | None) -> None:
     """The highest-scoring legal hand in the whole game, proven optimal.
 
-    Necromancer's 8th card and every choice are included. Proving it takes about 25
-    seconds on two cores (the first run also compiles the search, about 10 s more);
+    Necromancer's 8th card and every choice are included. Proving it takes about 30
+    seconds on two cores (the first run also compiles the search, about 15 s more);
     --with and --without make it quicker.
     """
     from .solve.api import max_hand
