@@ -14,10 +14,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fantasy_scorer import effects as fx  # noqa: E402
-from fantasy_scorer.catalog import base_catalog  # noqa: E402
-from fantasy_scorer.hand import change_options, copy_options  # noqa: E402
-from fantasy_scorer.resolve import score_raw  # noqa: E402
+from fantasy_scorer.realms import effects as fx  # noqa: E402
+from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
+from fantasy_scorer.realms.hand import change_options, copy_options  # noqa: E402
+from fantasy_scorer.realms.resolve import score_raw  # noqa: E402
 
 
 def random_hands(n: int, seed: int = 1) -> list:

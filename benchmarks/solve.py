@@ -20,9 +20,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from fantasy_scorer.catalog import base_catalog  # noqa: E402
-from fantasy_scorer.hand import Hand  # noqa: E402
-from fantasy_scorer.solve.api import best_hand, max_hand, optimize  # noqa: E402
+from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
+from fantasy_scorer.realms.hand import Hand  # noqa: E402
+from fantasy_scorer.realms.solve.api import best_hand, max_hand, optimize  # noqa: E402
 
 
 def pct(times: list[float], q: float) -> float:

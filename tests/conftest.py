@@ -7,10 +7,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fantasy_scorer.catalog import base_catalog
-from fantasy_scorer.cli import main
-from fantasy_scorer.handfile import read_hand
-from fantasy_scorer.resolve import Result, resolve
+from fantasy_scorer.cli.main import main
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.formats.handfile import read_hand
+from fantasy_scorer.realms.resolve import Result, resolve
 
 
 def scored(text: str) -> Result:

@@ -4,11 +4,17 @@ from __future__ import annotations
 
 from hypothesis import strategies as st
 
-from fantasy_scorer import effects as fx
-from fantasy_scorer.catalog import Catalog, base_catalog
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.hand import Hand, change_options, copy_options, hand_limit, protect_options
-from fantasy_scorer.resolve import run
+from fantasy_scorer.realms import effects as fx
+from fantasy_scorer.realms.catalog import Catalog, base_catalog
+from fantasy_scorer.realms.hand import (
+    Hand,
+    change_options,
+    copy_options,
+    hand_limit,
+    protect_options,
+)
+from fantasy_scorer.realms.resolve import run
 
 CAT = base_catalog()
 EXP = base_catalog("cursed-hoards")

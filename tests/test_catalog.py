@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from fantasy_scorer.catalog import Catalog, base_catalog, load_into
 from fantasy_scorer.errors import ScorerError
+from fantasy_scorer.realms.catalog import Catalog, base_catalog, load_into
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES = ROOT.parent / "shared" / "rules" / "fantasy-realms.md"
@@ -44,7 +44,7 @@ def test_catalog_has_53_cards_and_two_promos() -> None:
 
 def test_evaluator_never_tests_card_names() -> None:
     # The effect code decides by effects, never by a card's name.
-    src = "".join((ROOT / "fantasy_scorer" / f).read_text(encoding="utf-8")
+    src = "".join((ROOT / "fantasy_scorer" / "realms" / f).read_text(encoding="utf-8")
                   for f in ("effects.py", "resolve.py", "hand.py"))
     for card in base_catalog().cards:
         assert f'"{card.name}"' not in src and f"'{card.name}'" not in src

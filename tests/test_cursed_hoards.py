@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from fantasy_scorer.catalog import base_catalog
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.handfile import load_hand
-from fantasy_scorer.resolve import Result, resolve
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.formats.handfile import load_hand
+from fantasy_scorer.realms.resolve import Result, resolve
 
 from .conftest import line
 
@@ -282,6 +282,6 @@ def test_settings_in_the_file_must_match_the_command_line() -> None:
 
 
 def test_expansion_hand_needs_the_expansion() -> None:
-    from fantasy_scorer.handfile import read_hand
+    from fantasy_scorer.realms.formats.handfile import read_hand
     with pytest.raises(ScorerError, match="run with --expansion cursed-hoards"):
         read_hand("expansion: cursed-hoards\nKing\n", "t", base_catalog())

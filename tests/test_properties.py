@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fantasy_scorer.hand import Hand
-from fantasy_scorer.resolve import KEPT, card_points, resolve, score
+from fantasy_scorer.realms.hand import Hand
+from fantasy_scorer.realms.resolve import KEPT, card_points, resolve, score
 
 from .strategies import EXP, hands
 

@@ -16,9 +16,9 @@ from fastapi.responses import JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from fastapi.templating import Jinja2Templates
 
-from ..catalog import Catalog, base_catalog
 from ..errors import ScorerError
-from ..names import Names
+from ..realms.catalog import Catalog, base_catalog
+from ..realms.names import Names
 from . import engine, page, service
 from .models import BestResponse, Error, ExplainResponse, HandRequest, ScoreResponse
 

@@ -1,8 +1,8 @@
 """The web app's only doorway into the engine.
 
-The optimizer (:mod:`fantasy_scorer.solve`), the referee's trace (:mod:`..explain`), translated
-card names (:mod:`..names`) and share codes (:mod:`..sharecode`) are each reached through one
-function here, so the rest of the app never imports them directly:
+The optimizer (:mod:`fantasy_scorer.realms.solve`), the referee's trace (:mod:`..explain`),
+translated card names (:mod:`..names`) and share codes (:mod:`..sharecode`) are each reached
+through one function here, so the rest of the app never imports them directly:
 
 * :func:`score_hand` chooses open choices with the optimizer (``optimized`` says whether it
   ran: a hand with no open choice is scored as given). Nothing is labelled optimal unless the
@@ -25,17 +25,17 @@ from functools import cache
 from threading import Lock
 from typing import Any
 
-from .. import sharecode
-from ..catalog import Card, Catalog, base_catalog
 from ..errors import ScorerError
-from ..explain import explanation_json, explanation_lines
-from ..hand import ChoiceValue, Hand, hand_limit
-from ..names import Localizer, Names, load_i18n
-from ..resolve import Result, resolve
-from ..sharecode import hand_code
-from ..sharecode import parse_code as parse_hand_code
-from ..solve.api import best_hand as _best_hand
-from ..solve.api import optimize as _optimize
+from ..realms.catalog import Card, Catalog, base_catalog
+from ..realms.explain import explanation_json, explanation_lines
+from ..realms.formats import sharecode
+from ..realms.formats.sharecode import hand_code
+from ..realms.formats.sharecode import parse_code as parse_hand_code
+from ..realms.hand import ChoiceValue, Hand, hand_limit
+from ..realms.names import Localizer, Names, load_i18n
+from ..realms.resolve import Result, resolve
+from ..realms.solve.api import best_hand as _best_hand
+from ..realms.solve.api import optimize as _optimize
 
 # --------------------------------------------------------------------------------------------
 # Scoring and discard advice

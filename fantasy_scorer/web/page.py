@@ -12,9 +12,9 @@ from collections.abc import Mapping
 from typing import Any
 from urllib.parse import urlencode
 
-from ..catalog import Catalog
 from ..errors import ScorerError
-from ..names import Names
+from ..realms.catalog import Catalog
+from ..realms.names import Names
 from . import engine, service
 
 

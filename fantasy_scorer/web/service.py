@@ -3,7 +3,7 @@
 A :class:`Pool` is the cards on the table in front of one player with the choices they pinned.
 It may hold one card more than a hand (the card just drawn), which is not a legal hand but is
 what discard advice is about, so it is validated here card by card and choice by choice, and
-becomes a :class:`~fantasy_scorer.hand.Hand` only when it is one.
+becomes a :class:`~fantasy_scorer.realms.hand.Hand` only when it is one.
 
 Every function returns plain JSON-ready dicts: the API sends them as they are, the page's
 template renders the same dicts on the first load and its script on every tap.
@@ -15,13 +15,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .. import effects as fx
-from ..catalog import Card, Catalog, fold
 from ..errors import ScorerError
-from ..hand import BASE_HAND, ChoiceValue, Hand, change_options, check_choice, copy_options
-from ..names import Names
-from ..report import result_json
-from ..resolve import run
+from ..realms import effects as fx
+from ..realms.catalog import Card, Catalog, fold
+from ..realms.formats.report import result_json
+from ..realms.hand import BASE_HAND, ChoiceValue, Hand, change_options, check_choice, copy_options
+from ..realms.names import Names
+from ..realms.resolve import run
 from . import engine
 
 #: The most cards the page takes: a full hand and the card just drawn.
@@ -37,7 +37,7 @@ OPEN = "open"
 
 @dataclass(frozen=True)
 class _Cards:
-    """The two things :func:`~fantasy_scorer.hand.check_choice` reads from a hand.
+    """The two things :func:`~fantasy_scorer.realms.hand.check_choice` reads from a hand.
 
     A pool of 8 is not a legal :class:`Hand`, yet its pinned choices are checked the same way.
     """

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from fantasy_scorer.majesty.cli import main
+from fantasy_scorer.cli.majesty import main
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = ROOT / "examples" / "majesty-game.yaml"

@@ -11,9 +11,9 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fantasy_scorer.cli.majesty import main
 from fantasy_scorer.majesty.bots import GreedyBot, RandomBot
 from fantasy_scorer.majesty.cards import HALVES
-from fantasy_scorer.majesty.cli import main
 from fantasy_scorer.majesty.engine import Game, Move
 from fantasy_scorer.majesty.gamefile import parse_replay_log
 from fantasy_scorer.majesty.replay import replay

@@ -7,12 +7,12 @@ from click.testing import CliRunner
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from fantasy_scorer import effects as fx
-from fantasy_scorer.catalog import base_catalog
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.hand import BASE_HAND, Hand, change_options, copy_options
-from fantasy_scorer.handfile import read_hand
-from fantasy_scorer.resolve import Result, resolve, run
+from fantasy_scorer.realms import effects as fx
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.formats.handfile import read_hand
+from fantasy_scorer.realms.hand import BASE_HAND, Hand, change_options, copy_options
+from fantasy_scorer.realms.resolve import Result, resolve, run
 
 CAT = base_catalog()
 

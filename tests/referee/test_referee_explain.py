@@ -7,11 +7,11 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 
-from fantasy_scorer.cli import main
-from fantasy_scorer.explain import Step, explain, explanation_json, explanation_lines
-from fantasy_scorer.hand import Hand
-from fantasy_scorer.handfile import load_hand
-from fantasy_scorer.resolve import resolve
+from fantasy_scorer.cli.main import main
+from fantasy_scorer.realms.explain import Step, explain, explanation_json, explanation_lines
+from fantasy_scorer.realms.formats.handfile import load_hand
+from fantasy_scorer.realms.hand import Hand
+from fantasy_scorer.realms.resolve import resolve
 
 from ..strategies import EXP, hands
 from .conftest import legal_hands, result_of

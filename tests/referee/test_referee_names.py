@@ -7,11 +7,11 @@ from importlib import resources
 
 import pytest
 
-from fantasy_scorer.catalog import load_catalog
-from fantasy_scorer.cli import main
+from fantasy_scorer.cli.main import main
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.names import Names, load_i18n, parse_i18n
-from fantasy_scorer.resolve import resolve
+from fantasy_scorer.realms.catalog import load_catalog
+from fantasy_scorer.realms.names import Names, load_i18n, parse_i18n
+from fantasy_scorer.realms.resolve import resolve
 
 from .conftest import CAT, result_of
 
@@ -23,7 +23,8 @@ MOUNTAIN = {"en": "Mountain", "cz": "Hora", "de": "Gebirge", "es": "Montaña", "
 
 
 def test_the_translations_are_data_shipped_in_the_package() -> None:
-    text = (resources.files("fantasy_scorer.data") / "card-names-i18n.json").read_text("utf-8")
+    data_dir = resources.files("fantasy_scorer.realms.data")
+    text = (data_dir / "card-names-i18n.json").read_text("utf-8")
     data = json.loads(text)
     assert len(data["languages"]) == 11
     # The English names of the data are the catalog's names for every base card.
@@ -165,7 +166,7 @@ def test_lang_json_and_wide_characters_align(runner, tmp_path) -> None:
     assert [c["name"] for c in data["cards"]] == ["高山", "大洪水", "烟雾"]
     res = runner.invoke(main, [str(hand), "--lang", "zh"])
     # Each CJK character takes two columns: the Suit column starts at the same column.
-    from fantasy_scorer.report import text_width
+    from fantasy_scorer.realms.formats.report import text_width
     rows = res.output.splitlines()[1:4]
     starts = {text_width(line[: line.index(suit, len(name))]) for line, name, suit in
               zip(rows, ["高山", "大洪水", "烟雾"], ["土地", "洪水", "气候"], strict=True)}
@@ -187,7 +188,7 @@ def test_resolve_of_a_translated_choice() -> None:
 
 
 def test_with_the_expansion_caverna_is_ambiguous_and_replacements_keep_their_names() -> None:
-    from fantasy_scorer.catalog import base_catalog
+    from fantasy_scorer.realms.catalog import base_catalog
 
     names = Names(base_catalog("cursed-hoards"))
     with pytest.raises(ScorerError, match=r"ambiguous: Cavern \(FR02; es, pt\) or Dungeon"):

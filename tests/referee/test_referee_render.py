@@ -7,9 +7,9 @@ import io
 import pytest
 from rich.console import Console
 
-from fantasy_scorer import render
-from fantasy_scorer.cli import main
-from fantasy_scorer.report import result_table
+from fantasy_scorer.cli import render
+from fantasy_scorer.cli.main import main
+from fantasy_scorer.realms.formats.report import result_table
 
 from .conftest import result_of
 
@@ -66,6 +66,6 @@ def test_when_colour_is_used(monkeypatch) -> None:
 
 
 def test_every_base_suit_has_a_colour() -> None:
-    from fantasy_scorer.catalog import base_catalog
+    from fantasy_scorer.realms.catalog import base_catalog
 
     assert set(base_catalog().suits) <= set(render.SUIT_STYLES)

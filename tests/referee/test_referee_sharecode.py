@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
 
-from fantasy_scorer.cli import main
+from fantasy_scorer.cli.main import main
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.hand import Hand
-from fantasy_scorer.resolve import resolve
-from fantasy_scorer.sharecode import hand_code, parse_code
+from fantasy_scorer.realms.formats.sharecode import hand_code, parse_code
+from fantasy_scorer.realms.hand import Hand
+from fantasy_scorer.realms.resolve import resolve
 
 from ..strategies import EXP, hands
 from .conftest import CAT, hand_of, legal_hands

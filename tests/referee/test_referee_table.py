@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from fantasy_scorer.cli import main
+from fantasy_scorer.cli.main import main
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.table import rank, read_table, score_hand, score_table, verdict
+from fantasy_scorer.realms.formats.table import read_table, verdict
+from fantasy_scorer.realms.ranking import rank
+from fantasy_scorer.realms.solve.api import rank_hands, score_hand
 
 from .conftest import hand_of, result_of
 
@@ -32,6 +34,10 @@ EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "table.yaml"
 
 def table(text: str):
     return read_table(text, "table.yaml")
+
+
+def score_table(t):
+    return rank_hands((seat.player, seat.hand) for seat in t.seats)
 
 
 def test_the_example_table_tie_is_broken_by_base_strength() -> None:

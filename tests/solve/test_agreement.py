@@ -10,12 +10,12 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fantasy_scorer import effects as fx
-from fantasy_scorer.catalog import base_catalog
-from fantasy_scorer.hand import Hand, change_options, copy_options
-from fantasy_scorer.resolve import resolve, score
-from fantasy_scorer.solve.api import best_hand, optimize
-from fantasy_scorer.solve.cpsat import HandModel, objective_of
+from fantasy_scorer.realms import effects as fx
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.hand import Hand, change_options, copy_options
+from fantasy_scorer.realms.resolve import resolve, score
+from fantasy_scorer.realms.solve.api import best_hand, optimize
+from fantasy_scorer.realms.solve.cpsat import HandModel, objective_of
 
 from ..strategies import hands
 

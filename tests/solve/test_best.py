@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from fantasy_scorer.catalog import base_catalog
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.solve.api import best_hand, max_hand
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.solve.api import best_hand, max_hand
 
 CAT = base_catalog()
 HAND_260 = ["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire",

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from fantasy_scorer.catalog import base_catalog
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.hand import Hand
-from fantasy_scorer.handfile import read_hand
-from fantasy_scorer.resolve import resolve
-from fantasy_scorer.solve.api import optimize
-from fantasy_scorer.solve.choices import optimal_choices
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.formats.handfile import read_hand
+from fantasy_scorer.realms.hand import Hand
+from fantasy_scorer.realms.resolve import resolve
+from fantasy_scorer.realms.solve.api import optimize
+from fantasy_scorer.realms.solve.choices import optimal_choices
 
 CAT = base_catalog()
 
@@ -118,9 +118,9 @@ def brute_force(cards, catalog=CAT) -> int:
     """The best total over every raw option of every choice (no collapsing at all)."""
     from itertools import product
 
-    from fantasy_scorer import effects as fx
-    from fantasy_scorer.hand import change_options, copy_options
-    from fantasy_scorer.resolve import score_raw
+    from fantasy_scorer.realms import effects as fx
+    from fantasy_scorer.realms.hand import change_options, copy_options
+    from fantasy_scorer.realms.resolve import score_raw
 
     choosers = [c for c in cards if c.choice is not None]
     options = []

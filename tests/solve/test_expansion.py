@@ -8,12 +8,12 @@ import itertools
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fantasy_scorer import effects as fx
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.hand import Hand, change_options, copy_options, protect_options
-from fantasy_scorer.handfile import load_hand
-from fantasy_scorer.resolve import score, score_raw
-from fantasy_scorer.solve.api import best_hand, optimize
+from fantasy_scorer.realms import effects as fx
+from fantasy_scorer.realms.formats.handfile import load_hand
+from fantasy_scorer.realms.hand import Hand, change_options, copy_options, protect_options
+from fantasy_scorer.realms.resolve import score, score_raw
+from fantasy_scorer.realms.solve.api import best_hand, optimize
 
 from ..strategies import EXP, hands
 

@@ -8,11 +8,11 @@ from itertools import combinations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from fantasy_scorer.catalog import base_catalog
-from fantasy_scorer.resolve import score
-from fantasy_scorer.solve.api import max_hand
-from fantasy_scorer.solve.choices import optimal_choices
-from fantasy_scorer.solve.sweep import compile_bounds
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.resolve import score
+from fantasy_scorer.realms.solve.api import max_hand
+from fantasy_scorer.realms.solve.choices import optimal_choices
+from fantasy_scorer.realms.solve.sweep import compile_bounds
 
 CAT = base_catalog()
 BOUNDS = compile_bounds(CAT, CAT.suit_cards)
@@ -139,7 +139,7 @@ def test_the_whole_game_is_proven() -> None:
 def test_a_branch_bound_is_never_below_any_of_its_hands(data) -> None:
     """What the sweep prunes with: for cards held (P) and k more to take from R, the
     branch's bound is at least the bound of every hand P + S, S ⊆ R, |S| = k."""
-    from fantasy_scorer.solve.sweep import _node_bound
+    from fantasy_scorer.realms.solve.sweep import _node_bound
 
     pool = data.draw(st.lists(st.sampled_from(CAT.suit_cards), min_size=6, max_size=11,
                               unique=True))
@@ -177,7 +177,7 @@ cards:
 
 
 def test_a_homebrew_card_is_swept_from_its_yaml(tmp_path) -> None:
-    from fantasy_scorer.catalog import load_catalog
+    from fantasy_scorer.realms.catalog import load_catalog
 
     f = tmp_path / "serpent.yaml"
     f.write_text(SERPENT.format(strength=20), encoding="utf-8")
@@ -191,8 +191,8 @@ def test_a_homebrew_card_is_swept_from_its_yaml(tmp_path) -> None:
 
 
 def test_cards_the_sweep_cannot_bound_go_to_cp_sat(tmp_path) -> None:
-    from fantasy_scorer.catalog import load_catalog
-    from fantasy_scorer.solve.sweep import Unsupported
+    from fantasy_scorer.realms.catalog import load_catalog
+    from fantasy_scorer.realms.solve.sweep import Unsupported
 
     f = tmp_path / "serpent.yaml"
     f.write_text(SERPENT.format(strength=70), encoding="utf-8")

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from fantasy_scorer.catalog import base_catalog
-from fantasy_scorer.hand import Hand
-from fantasy_scorer.report import result_json
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.formats.report import result_json
+from fantasy_scorer.realms.hand import Hand
 from fantasy_scorer.web import engine
 
 CAT = base_catalog()

@@ -11,9 +11,9 @@ import re
 
 from playwright.sync_api import expect
 
-from fantasy_scorer.catalog import base_catalog
-from fantasy_scorer.hand import Hand
-from fantasy_scorer.resolve import resolve
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.hand import Hand
+from fantasy_scorer.realms.resolve import resolve
 from fantasy_scorer.web import engine
 
 from .conftest import ARTIFACTS, LAPTOP, PHONE

@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from fantasy_scorer.catalog import base_catalog
 from fantasy_scorer.errors import ScorerError
+from fantasy_scorer.realms.catalog import base_catalog
 from fantasy_scorer.web import engine, page, service
 
 CAT = base_catalog()

@@ -7,7 +7,7 @@ import sys
 
 from click.testing import CliRunner
 
-from fantasy_scorer.cli import main
+from fantasy_scorer.cli.main import main
 
 
 def test_serve_runs_the_app_on_the_given_address(monkeypatch) -> None:

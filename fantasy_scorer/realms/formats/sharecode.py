@@ -31,11 +31,11 @@ target after the identities, R4); every problem is one line starting ``share cod
 
 from __future__ import annotations
 
-from . import effects as fx
-from .catalog import Card, Catalog, fold
-from .errors import ScorerError
-from .hand import ChoiceValue, Hand, check_cards, check_choice
-from .resolve import run
+from ...errors import ScorerError
+from .. import effects as fx
+from ..catalog import Card, Catalog, fold
+from ..hand import ChoiceValue, Hand, check_cards, check_choice
+from ..resolve import run
 
 WHERE = "share code"
 

@@ -1,6 +1,6 @@
 """The order of resolution: identities, Book of Changes, clearing, blanking, then points.
 
-:func:`resolve` scores a :class:`~fantasy_scorer.hand.Hand` and returns a :class:`Result`
+:func:`resolve` scores a :class:`~fantasy_scorer.realms.hand.Hand` and returns a :class:`Result`
 with one :class:`Line` per card and the resolved :class:`Slot` objects, which record *why*
 each thing happened (who cleared what, who blanked whom) for the referee's explanation.
 :func:`score` is the same computation returning only the total, for the searches.
@@ -13,9 +13,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..errors import ScorerError
 from . import effects as fx
 from .catalog import NO_PENALTY, Card, Catalog, Penalty
-from .errors import ScorerError
 from .hand import ChoiceValue, Hand
 
 UNDECIDED, KEPT, BLANKED = 0, 1, 2

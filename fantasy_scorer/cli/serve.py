@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import click
 
-from .cli import CONTEXT, cards_option, catalog_from, fail_cleanly, main
-from .errors import ScorerError
+from ..errors import ScorerError
+from .options import CONTEXT, cards_option, catalog_from, fail_cleanly
 
 INSTALL_HINT = 'pip install "fantasy-scorer[web]"'
 
 
-@main.command("serve", context_settings=CONTEXT)
+@click.command("serve", context_settings=CONTEXT)
 @click.option("--host", default="127.0.0.1", show_default=True,
               help="Address to listen on; 0.0.0.0 lets phones on the same network in.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
@@ -31,7 +31,7 @@ def serve_cmd(host: str, port: int, card_files: tuple[str, ...]) -> None:
     try:
         import uvicorn
 
-        from .web.app import create_app
+        from ..web.app import create_app
     except ImportError as e:
         raise ScorerError(f"the web page needs {e.name or 'its extra packages'}; "
                           f"install them with: {INSTALL_HINT}") from None

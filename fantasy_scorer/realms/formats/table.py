@@ -24,7 +24,8 @@ number of players, which some expansion cards read (C5, C6).
 
 Ranking follows the rulebook: the highest total wins; equal totals are separated by the lowest
 total base strength (the printed strengths of the hand); still equal, the place is shared.
-Each hand is scored by :func:`score_hand`, the one place where open choices are decided.
+Each hand is scored by :func:`fantasy_scorer.realms.solve.api.score_hand`, the one place where
+open choices are decided; :mod:`fantasy_scorer.realms.ranking` places the players.
 """
 
 from __future__ import annotations
@@ -36,28 +37,17 @@ from typing import Any
 
 import yaml
 
-from .catalog import Card, Catalog, load_catalog
-from .errors import ScorerError
-from .hand import MAX_DISCARD, Hand, hand_limit
+from ...errors import ScorerError
+from ..catalog import Card, Catalog, load_catalog
+from ..hand import MAX_DISCARD, Hand, hand_limit
+from ..names import Names
+from ..ranking import Standing, winners
 from .handfile import names_for, parse_lines, read_hand, read_settings
-from .names import Names
-from .resolve import Result
-from .solve.api import optimize
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 #: The game ends at once when the discard area holds this many cards.
 DISCARD_LIMIT = MAX_DISCARD
 TABLE_KEYS = ("players", "discard", "hands", "expansion", "edition")
-
-
-def score_hand(hand: Hand) -> Result:
-    """The authoritative score of one player's hand.
-
-    Pinned choices are used as given; every open choice (a chooser the table left without a
-    value) is chosen optimally, and a Necromancer with room for its extra card takes the best
-    card of the table's discard area (R13).
-    """
-    return optimize(hand).result
 
 
 @dataclass(frozen=True)
@@ -73,27 +63,6 @@ class GameTable:
     seats: tuple[Seat, ...]
     discard: tuple[Card, ...]
     source: str
-
-
-@dataclass(frozen=True)
-class Standing:
-    """One player's place: ``rank`` 1 is the winner; ``shared`` when tied on both criteria."""
-
-    rank: int
-    player: str
-    result: Result
-    total: int
-    base_strength: int
-    tie_on_total: bool
-    shared: bool
-
-    @property
-    def note(self) -> str:
-        if self.shared:
-            return "shared: same total and base strength"
-        if self.tie_on_total:
-            return "tie on total: base strength decides"
-        return ""
 
 
 # --------------------------------------------------------------------------------------------
@@ -296,27 +265,6 @@ def _players(node: yaml.Node | None, hands: int, source: str) -> int:
 # --------------------------------------------------------------------------------------------
 # Ranking
 # --------------------------------------------------------------------------------------------
-
-
-def rank(results: Sequence[tuple[str, Result]]) -> list[Standing]:
-    """Places by total (highest first), then by base strength (lowest first); ties shared."""
-    keyed = [(-r.total, r.base_strength, player, r) for player, r in results]
-    keyed.sort(key=lambda k: (k[0], k[1]))
-    out = []
-    for neg_total, base, player, result in keyed:
-        better = sum(1 for t, b, _, _ in keyed if (t, b) < (neg_total, base))
-        same_total = sum(1 for t, _, _, _ in keyed if t == neg_total) > 1
-        shared = sum(1 for t, b, _, _ in keyed if (t, b) == (neg_total, base)) > 1
-        out.append(Standing(better + 1, player, result, -neg_total, base, same_total, shared))
-    return out
-
-
-def score_table(table: GameTable) -> list[Standing]:
-    return rank([(seat.player, score_hand(seat.hand)) for seat in table.seats])
-
-
-def winners(standings: Sequence[Standing]) -> list[Standing]:
-    return [s for s in standings if s.rank == 1]
 
 
 def verdict(standings: Sequence[Standing]) -> str:

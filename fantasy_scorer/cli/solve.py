@@ -1,6 +1,6 @@
 """``fr-score best`` and ``fr-score max``, and the optimal choices of ``fr-score score``.
 
-Registered on the ``fr-score`` group by one import at the bottom of :mod:`.cli`. The solver
+Registered on the ``fr-score`` group by :mod:`.main`. The solver
 (and OR-Tools, which takes most of a second to import) is loaded only when a command needs
 it, so scoring a fully pinned hand stays instant.
 """
@@ -11,82 +11,33 @@ import json
 import os
 import sys
 from dataclasses import dataclass, replace
-from types import SimpleNamespace
 from typing import TYPE_CHECKING, Any
 
 import click
 
-from .catalog import Card, Catalog, load_catalog
-from .cli import (
+from ..errors import ScorerError
+from ..realms.catalog import Card, Catalog, load_catalog
+from ..realms.formats.handfile import names_for
+from ..realms.formats.pool import check_apart, discard_list, parse_discard, read_pool
+from ..realms.formats.report import choices_json, result_json, result_table
+from ..realms.hand import ChoiceValue, Hand, format_choice
+from ..realms.names import Names
+from ..realms.resolve import Result, resolve
+from .options import (
     CONTEXT,
     cards_option,
     fail_cleanly,
     game_options,
-    main,
     read_text,
 )
-from .errors import ScorerError
-from .hand import ChoiceValue, Hand, check_choice, format_choice
-from .handfile import _parse_choice, names_for, parse_lines, read_settings
-from .names import Names
-from .report import choices_json, result_json, result_table
-from .resolve import Result, resolve
 
 if TYPE_CHECKING:
-    from .names import Localizer
-    from .solve.api import Solution
+    from ..realms.names import Localizer
+    from ..realms.solve.api import Solution
 
 # --------------------------------------------------------------------------------------------
 # Reading pools and discard areas
 # --------------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Pool:
-    """The cards ``best`` chooses from, with pinned choices and the table around them."""
-
-    catalog: Catalog
-    cards: list[Card]
-    pinned: dict[str, ChoiceValue]
-    discard: list[Card]
-    cursed: tuple[Card, ...]
-
-
-def read_pool(text: str, source: str, card_files: tuple[str, ...], expansion: str | None,
-              edition: str | None) -> Pool:
-    """Cards in the hand-file format (any number of them), with their pinned choices; a
-    ``[discard]`` section is the discard area, ``[cursed items]`` the player's Cursed Items."""
-    settings = read_settings(text, source)
-    catalog = load_catalog(card_files, expansion or settings.expansion,
-                           edition or settings.edition)
-    names = names_for(catalog)
-    sections = parse_lines(text, source, names)
-    seen: dict[str, int] = {}
-    for group in sections.values():
-        for e in group:
-            if e.card.id in seen:
-                raise ScorerError(f"{e.card.name} is listed twice (also line {seen[e.card.id]}); "
-                                  "each card exists once in the game", f"{source}:{e.line}")
-            seen[e.card.id] = e.line
-    entries = sections["hand"]
-    cards = [e.card for e in entries]
-    view = SimpleNamespace(catalog=catalog, cards=tuple(cards))
-    pinned: dict[str, ChoiceValue] = {}
-    for e in entries:
-        if e.choice is None:
-            continue
-        where = f"{source}:{e.line}"
-        if e.card.choice is None:
-            raise ScorerError(f"{e.card.name} makes no choice; remove ': {e.choice}'", where)
-        try:
-            value = _parse_choice(e, names)
-            if value is not None:
-                check_choice(view, e.card, value)  # type: ignore[arg-type]
-        except ScorerError as err:
-            raise err.at(where) from None
-        pinned[e.card.id] = value
-    return Pool(catalog, cards, pinned, [e.card for e in sections["discard"]],
-                tuple(e.card for e in sections["cursed"]))
 
 
 def read_discard(spec: str | None, catalog: Catalog, names: Names) -> list[Card] | None:
@@ -96,26 +47,8 @@ def read_discard(spec: str | None, catalog: Catalog, names: Names) -> list[Card]
         return None
     if os.path.isfile(spec) or spec == "-":
         text, label = read_text(spec)
-        cards = []
-        for group in parse_lines(text, label, names).values():
-            for e in group:
-                if e.choice is not None:
-                    raise ScorerError("a discard area lists cards only; remove the ':'",
-                                      f"{label}:{e.line}")
-                cards.append(e.card)
-    else:
-        cards = [names.card(part) for part in spec.split(",") if part.strip()]
-    ids = [c.id for c in cards]
-    dup = next((c for c in cards if ids.count(c.id) > 1), None)
-    if dup is not None:
-        raise ScorerError(f"{dup.name} is listed twice in the discard area")
-    return cards
-
-
-def check_apart(held: list[Card], discard: list[Card]) -> None:
-    both = next((c for c in discard if c in held), None)
-    if both is not None:
-        raise ScorerError(f"{both.name} cannot be both held and in the discard area")
+        return parse_discard(text, label, names)
+    return discard_list(spec, names)
 
 
 @dataclass(frozen=True)
@@ -154,7 +87,7 @@ def optimized(hand: Hand, discard_spec: str | None) -> tuple[Result, Shown | Non
         1 for c in hand.cards if c.extra is not None)
     if not hand.open_choices and not (area and room and any(c.extra for c in hand.cards)):
         return resolve(hand), None
-    from .solve.api import optimize
+    from ..realms.solve.api import optimize
 
     sol = optimize(hand, discard)
     made = tuple(c for c in sol.hand.cards if c.choice is not None and c.id not in hand.choices)
@@ -217,7 +150,7 @@ time_option = click.option(
 )
 
 
-@main.command("best", context_settings=CONTEXT)
+@click.command("best", context_settings=CONTEXT)
 @click.argument("file", metavar="POOL_FILE")
 @click.option("--top", type=click.IntRange(min=1), default=1, show_default=True,
               help="Also list the next best distinct hands.")
@@ -238,7 +171,7 @@ def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | 
     is the discard area. With 8 cards (your hand and the card just drawn) it advises which
     card to discard and shows every other discard's score.
     """
-    from .solve.api import best_hand
+    from ..realms.solve.api import best_hand
 
     text, label = read_text(file)
     pool = read_pool(text, label, card_files, expansion, edition)
@@ -282,7 +215,7 @@ def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | 
     click.echo("\n".join(out))
 
 
-@main.command("max", context_settings=CONTEXT)
+@click.command("max", context_settings=CONTEXT)
 @click.option("--with", "with_", multiple=True, metavar="CARD",
               help="Require this card (repeatable).")
 @click.option("--without", multiple=True, metavar="CARD", help="Forbid this card (repeatable).")
@@ -300,7 +233,7 @@ def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float 
     seconds on two cores (the first run also compiles the search, about 15 s more);
     --with and --without make it quicker.
     """
-    from .solve.api import max_hand
+    from ..realms.solve.api import max_hand
 
     catalog = load_catalog(card_files, expansion, edition)
     names = names_for(catalog)

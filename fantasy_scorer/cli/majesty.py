@@ -14,11 +14,11 @@ from contextlib import contextmanager
 
 import click
 
-from .bots import BOTS, Simulation, simulate
-from .gamefile import InputError, load_yaml, parse_replay_log, parse_score_file
-from .replay import replay
-from .rules import MAX_PLAYERS, MIN_PLAYERS, parse_side, side_label
-from .scoring import FinalScore, score
+from ..majesty.bots import BOTS, Simulation, simulate
+from ..majesty.gamefile import InputError, load_yaml, parse_replay_log, parse_score_file
+from ..majesty.replay import replay
+from ..majesty.rules import MAX_PLAYERS, MIN_PLAYERS, parse_side, side_label
+from ..majesty.scoring import FinalScore, score
 
 
 class MajestyError(click.ClickException):

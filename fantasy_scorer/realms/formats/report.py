@@ -1,4 +1,5 @@
-"""Turning a :class:`~fantasy_scorer.resolve.Result` into text and JSON for people and tools."""
+"""Turning a :class:`~fantasy_scorer.realms.resolve.Result` into text and JSON, for people
+and tools."""
 
 from __future__ import annotations
 
@@ -6,9 +7,9 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from .hand import format_choice
-from .names import Localizer
-from .resolve import Line, Result
+from ..hand import format_choice
+from ..names import Localizer
+from ..resolve import Line, Result
 
 
 def choices_json(result: Result, loc: Localizer | None = None) -> dict[str, str | None]:

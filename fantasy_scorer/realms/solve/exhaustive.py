@@ -12,9 +12,9 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
+from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog
-from ..errors import ScorerError
 from ..hand import ChoiceValue, Hand
 from .choices import optimal_choices
 

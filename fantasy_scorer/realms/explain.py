@@ -20,7 +20,7 @@ whether it was blanked and by whom) and turns it into a list of :class:`Step` ob
 Nothing here decides a rule: the resolver did. The explanation only re-reads the card data to
 say *which part* of a penalty applied, so that the trace can never disagree with the score
 (a test checks, on random hands, that the ``points`` steps add up to the resolver's total).
-Step texts are English with canonical names; :class:`~fantasy_scorer.names.Localizer`
+Step texts are English with canonical names; :class:`~fantasy_scorer.realms.names.Localizer`
 translates the names for ``--lang``.
 """
 

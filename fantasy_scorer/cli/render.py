@@ -1,7 +1,8 @@
 """Putting results on the terminal: plain text when piped, colour by suit on a terminal.
 
 Every command prints through these functions. The plain form is the exact text of
-:mod:`fantasy_scorer.report` and :func:`fantasy_scorer.explain.explanation_lines` (scripts and
+:mod:`fantasy_scorer.realms.formats.report` and
+:func:`fantasy_scorer.realms.explain.explanation_lines` (scripts and
 tests read it); the colour form draws the same rows with ``rich``, each card in its suit's
 colour, and is used only when standard output is a terminal that takes colour and neither
 ``--no-color`` nor the ``NO_COLOR`` environment variable says otherwise.
@@ -9,18 +10,17 @@ colour, and is used only when standard output is a terminal that takes colour an
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 import click
 from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from .explain import explanation_lines
-from .names import Localizer
-from .report import choices_json, localized_line, pad, result_table, text_width
-from .resolve import Result
+from ..realms.explain import explanation_lines
+from ..realms.formats.report import choices_json, localized_line, pad, result_table, text_width
+from ..realms.names import Localizer
+from ..realms.resolve import Result
 
 #: A colour per suit, after the card frames; a suit not listed (homebrew) is drawn plain.
 SUIT_STYLES: dict[str, str] = {
@@ -36,17 +36,6 @@ SUIT_STYLES: dict[str, str] = {
     "Artifact": "yellow",
     "Wild": "white",
 }
-
-
-def output_options(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """``--lang`` and ``--no-color``, shared by every command that prints cards."""
-    fn = click.option("--no-color", "no_color", is_flag=True,
-                      help="Plain text even on a terminal.")(fn)
-    return click.option(
-        "--lang", metavar="CODE", default=None,
-        help="Print card and suit names in this language "
-             "(cz, de, en, es, fr, kr, pl, pt, ru, ua, zh).",
-    )(fn)
 
 
 def console_for(no_color: bool) -> Console | None:

@@ -1,6 +1,6 @@
 """The public face of the solver: optimal choices, best hand from a pool, best hand in the game.
 
-Every :class:`Solution` is re-scored by :func:`~fantasy_scorer.resolve.resolve`, and that is
+Every :class:`Solution` is re-scored by :func:`~fantasy_scorer.realms.resolve.resolve`, and that is
 the score reported, whichever search found it. ``proven`` says whether the search finished
 (``False`` when a time limit stopped it: the hand is the best found so far).
 """
@@ -12,9 +12,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from math import comb
 
+from ...errors import ScorerError
 from ..catalog import Card, Catalog, base_catalog
-from ..errors import ScorerError
 from ..hand import ChoiceValue, Hand, hand_limit
+from ..ranking import Standing, rank
 from ..resolve import Result, resolve
 from .choices import optimal_choices
 from .exhaustive import (
@@ -84,6 +85,22 @@ def optimize(hand: Hand, discard: Sequence[Card] | None = None) -> Solution:
             best = Candidate(cards, tuple(extra), total, choices)
     assert best is not None
     return _solution(best, cat, True, table=table)
+
+
+def score_hand(hand: Hand) -> Result:
+    """The authoritative score of one player's hand at game end.
+
+    Pinned choices are used as given; every open choice (a chooser left without a value) is
+    chosen optimally, and a Necromancer with room for its extra card takes the best card of the
+    hand's discard area (R13). A table and the game engine score every hand through this.
+    """
+    return optimize(hand).result
+
+
+def rank_hands(seats: Iterable[tuple[str, Hand]]) -> list[Standing]:
+    """Score every player's hand (:func:`score_hand`) and place them (the tie-break of
+    :mod:`..ranking`)."""
+    return rank([(player, score_hand(hand)) for player, hand in seats])
 
 
 def _order(cards: Sequence[Card]):

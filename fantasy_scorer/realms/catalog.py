@@ -33,8 +33,8 @@ from typing import Any
 
 import yaml
 
+from ..errors import ScorerError
 from . import effects as fx
-from .errors import ScorerError
 
 
 def fold(text: str) -> str:
@@ -663,7 +663,7 @@ def _shipped(name: str) -> str:
     try:
         return (resources.files("fantasy_scorer.cards") / name).read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
-        here = Path(__file__).resolve().parent.parent / "cards" / name
+        here = Path(__file__).resolve().parents[2] / "cards" / name
         return here.read_text(encoding="utf-8")
 
 

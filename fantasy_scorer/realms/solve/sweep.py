@@ -49,9 +49,9 @@ import numpy as np
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "fantasy-scorer" / "numba"))
 from numba import njit  # noqa: E402
 
+from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog
-from ..errors import ScorerError
 
 MAX_TERMS = 4  # per-count terms of one effect ("+5 per Land, Weather, Flood and Flame")
 MAX_GROUPS = 4  # condition groups of one effect

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from . import effects as fx
-from .catalog import EDITIONS, EXPANSIONS, Card, Catalog, fold, load_catalog
-from .errors import ScorerError
-from .hand import ChoiceValue, Hand, check_cards, check_choice, hand_limit
-from .names import Names
-from .resolve import run
+from ...errors import ScorerError
+from .. import effects as fx
+from ..catalog import EDITIONS, EXPANSIONS, Card, Catalog, fold, load_catalog
+from ..hand import ChoiceValue, Hand, check_cards, check_choice, hand_limit
+from ..names import Names
+from ..resolve import run
 
 SETTINGS = ("expansion", "edition", "players")
 SECTIONS = {"hand": "hand", "cursed items": "cursed", "cursed": "cursed", "discard": "discard",

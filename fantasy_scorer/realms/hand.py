@@ -19,9 +19,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
+from ..errors import ScorerError
 from . import effects as fx
 from .catalog import Card, Catalog
-from .errors import ScorerError
 
 #: Hand size of the base game without extra cards (a catalog may set another).
 BASE_HAND = 7

@@ -28,8 +28,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from ..errors import ScorerError
 from .catalog import Card, Catalog, fold
-from .errors import ScorerError
 
 I18N_FILE = "card-names-i18n.json"
 #: The language the card files are written in; it needs no table.
@@ -89,9 +89,11 @@ def parse_i18n(data: Any) -> I18n:
 def load_i18n() -> I18n:
     """The shipped translations (from the installed package, or the source tree)."""
     try:
-        text = (resources.files("fantasy_scorer.data") / I18N_FILE).read_text(encoding="utf-8")
+        shipped = resources.files("fantasy_scorer.realms.data") / I18N_FILE
+        text = shipped.read_text(encoding="utf-8")
     except (ModuleNotFoundError, FileNotFoundError):
-        text = (Path(__file__).resolve().parent / "data" / I18N_FILE).read_text(encoding="utf-8")
+        here = Path(__file__).resolve().parent / "data" / I18N_FILE
+        text = here.read_text(encoding="utf-8")
     return parse_i18n(json.loads(text))
 
 

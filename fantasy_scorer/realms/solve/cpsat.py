@@ -37,9 +37,9 @@ from itertools import combinations
 
 from ortools.sat.python import cp_model
 
+from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import NO_PENALTY, Card, Catalog, Penalty
-from ..errors import ScorerError
 from ..hand import BASE_HAND, ChoiceValue
 from .exhaustive import Candidate
 from .literals import Lit, Logic

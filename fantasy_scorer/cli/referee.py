@@ -1,7 +1,7 @@
 """The referee's commands: ``fr-score explain`` and ``fr-score game``.
 
-They sit in their own module so the scoring command stays small; :mod:`fantasy_scorer.cli`
-registers them with one import at its end.
+They sit in their own module so the scoring command stays small; :mod:`.main` registers
+them.
 """
 
 from __future__ import annotations
@@ -10,26 +10,27 @@ import json
 
 import click
 
-from .catalog import EDITIONS, EXPANSIONS
-from .cli import (
+from ..realms.catalog import EDITIONS, EXPANSIONS
+from ..realms.explain import explanation_json
+from ..realms.formats.handfile import names_for
+from ..realms.formats.report import result_json
+from ..realms.formats.table import read_table, table_json, verdict
+from ..realms.names import check_lang
+from ..realms.solve.api import rank_hands, score_hand
+from .options import (
     CONTEXT,
     cards_option,
     code_option,
     fail_cleanly,
     game_options,
     load_hands,
-    main,
+    output_options,
     read_text,
 )
-from .explain import explanation_json
-from .handfile import names_for
-from .names import check_lang
-from .render import console_for, echo, output_options, print_explanation, print_result, print_rows
-from .report import result_json
-from .table import read_table, score_hand, score_table, table_json, verdict
+from .render import console_for, echo, print_explanation, print_result, print_rows
 
 
-@main.command("explain", context_settings=CONTEXT)
+@click.command("explain", context_settings=CONTEXT)
 @click.argument("files", nargs=-1, metavar="HAND_FILE...")
 @code_option
 @click.option("--json", "as_json", is_flag=True, help="The trace as JSON, one object per hand.")
@@ -60,7 +61,7 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], as_json: bool, l
         print_explanation(result, label if len(hands) > 1 else None, loc, console)
 
 
-@main.command("game", context_settings=CONTEXT)
+@click.command("game", context_settings=CONTEXT)
 @click.argument("table_file", metavar="TABLE_FILE")
 @click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
 @click.option("--sheets", is_flag=True, help="Also print each player's score sheet.")
@@ -92,7 +93,7 @@ def game_cmd(table_file: str, as_json: bool, sheets: bool, lang: str | None, no_
     text, label = read_text(table_file)
     table = read_table(text, label, card_files, expansion, edition)
     loc = names_for(table.seats[0].hand.catalog).localizer(lang)
-    standings = score_table(table)
+    standings = rank_hands((seat.player, seat.hand) for seat in table.seats)
     if as_json:
         data = table_json(table, standings, lambda r: result_json(r, loc), loc.card)
         click.echo(json.dumps(data, ensure_ascii=False))

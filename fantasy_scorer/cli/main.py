@@ -1,0 +1,51 @@
+"""``fr-score``: the command group, and the one place every command is registered.
+
+``fr-score hand.txt`` scores a hand file (``-`` reads standard input): ``score`` is the
+default command. Each command family lives in its own module (``score``, ``referee``,
+``solve``, ``serve``); they share their options through :mod:`.options` and never import
+this module, so registering them makes no import cycle.
+"""
+
+from __future__ import annotations
+
+import click
+
+from . import referee, score, serve, solve
+from .options import CONTEXT
+
+
+class DefaultGroup(click.Group):
+    """A group whose default command is ``score``: ``fr-score hand.txt`` just works."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
+            args = ["score", *args]
+        elif not args:
+            args = ["--help"]
+        return super().parse_args(ctx, args)
+
+
+@click.group(cls=DefaultGroup, context_settings=CONTEXT)
+@click.version_option(package_name="fantasy-scorer")
+def main() -> None:
+    """Exact Fantasy Realms scoring.
+
+    \b
+    fr-score hand.txt              score a hand (one card per line)
+    fr-score alice.txt bob.txt     score several hands
+    fr-score hand.txt --json       machine-readable result
+    fr-score --code 'FR01,FR13'    score a share code; --print-code prints one
+    fr-score explain hand.txt      step-by-step account with the rulings
+    fr-score game table.yaml       rank a whole table
+
+    Run 'fr-score COMMAND --help' for each command.
+    """
+
+
+
+for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
+                solve.max_cmd, serve.serve_cmd):
+    main.add_command(command)
+
+if __name__ == "__main__":  # pragma: no cover
+    main()
