@@ -11,7 +11,7 @@ import click
 from ..errors import ScorerError
 from .options import CONTEXT, cards_option, catalog_from, fail_cleanly
 
-INSTALL_HINT = 'pip install "fantasy-scorer[web]"'
+INSTALL_HINT = 'pip install ".[web]" (in a clone of the project)'
 
 
 @click.command("serve", context_settings=CONTEXT)

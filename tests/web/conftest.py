@@ -77,7 +77,7 @@ def phone(browser, live_url):
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
-    page.set_default_timeout(5000)
+    page.set_default_timeout(30_000)  # a guard against a hang, not a speed test
     yield page
     context.close()
     assert not errors, f"script errors on the page: {errors}"

@@ -28,7 +28,8 @@ def test_serve_without_the_web_extra_says_how_to_install_it(monkeypatch) -> None
     r = CliRunner().invoke(main, ["serve"])
     assert r.exit_code == 2
     assert r.output.strip().splitlines() == [
-        'Error: the web page needs uvicorn; install them with: pip install "fantasy-scorer[web]"'
+        'Error: the web page needs uvicorn; install them with: '
+        'pip install ".[web]" (in a clone of the project)'
     ]
 
 
