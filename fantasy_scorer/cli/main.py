@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from . import referee, score, serve, solve
+from . import advise, referee, score, serve, solve
 from .options import CONTEXT
 
 
@@ -37,6 +37,9 @@ def main() -> None:
     fr-score --code 'FR01,FR13'    score a share code; --print-code prints one
     fr-score explain hand.txt      step-by-step account with the rulings
     fr-score game table.yaml       rank a whole table
+    fr-score advise hand.txt --players 4 --discard "Queen, Hydra"
+                                   advice that looks ahead, mid-game
+    fr-score simulate --players 4  bot games: does the advice win?
 
     Run 'fr-score COMMAND --help' for each command.
     """
@@ -46,6 +49,8 @@ def main() -> None:
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
                 solve.max_cmd, serve.serve_cmd):
     main.add_command(command)
+main.add_command(advise.advise_cmd)
+main.add_command(advise.simulate_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

@@ -13,7 +13,9 @@ from collections.abc import Callable
 from typing import Protocol
 
 from ..catalog import Card
+from .advice import Situation, advise
 from .engine import View
+from .policy import greedy_draw
 from .scoring import Scorer
 
 
@@ -58,24 +60,34 @@ class GreedyBot:
         return self.scorer.best_keep(view.hand, view.discard)[1]
 
 
-def greedy_draw(scorer: Scorer, hand: tuple[Card, ...], area: tuple[Card, ...],
-                deck: bool = True) -> Card | None:
-    """The discard-area card whose best 7 beats the hand's score the most (the oldest on a
-    tie), or None (the deck) when none does; with an empty deck, the best card of the area
-    whatever it does."""
-    if not area:
-        return None
-    sets = []
-    for j, c in enumerate(area):
-        rest = area[:j] + area[j + 1:]
-        with_c = hand + (c,)
-        for i in range(len(with_c) - (1 if deck else 0)):  # keeping the hand itself: no gain
-            sets.append((with_c[:i] + with_c[i + 1:], rest, (j,)))
-    owner = [j for j, c in enumerate(area) for _ in range(len(hand) + (0 if deck else 1))]
-    _, at = scorer.best(sets, beat=scorer.total(hand, area) if deck else None)
-    return None if at < 0 else area[owner[at]]
+class AdvisorBot:
+    """Plays the advice of :mod:`.advice` (a fixed number of samples per decision, so a
+    simulation is deterministic from its seed; or a time budget per decision)."""
+
+    name = "advisor"
+    DEFAULT_SAMPLES = 24
+
+    def __init__(self, rng: random.Random, scorer: Scorer, samples: int | None = None,
+                 budget: float | None = None) -> None:
+        self.rng = rng
+        self.scorer = scorer
+        self.samples = samples if samples is not None or budget is not None else (
+            self.DEFAULT_SAMPLES)
+        self.budget = budget
+
+    def _advice(self, view: View):
+        sit = Situation.from_view(view)
+        return advise(sit, seed=self.rng.random(), budget=self.budget, samples=self.samples,
+                      scorer=self.scorer, settle=False).recommended
+
+    def choose_draw(self, view: View) -> Card | None:
+        best = self._advice(view)
+        return None if best.deck else best.take
+
+    def choose_discard(self, view: View) -> Card:
+        return self._advice(view).discard  # type: ignore[return-value]
 
 
 BotFactory = Callable[[random.Random, Scorer], Bot]
 
-BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot}
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "advisor": AdvisorBot}
