@@ -15,8 +15,9 @@ discard gives the next player. The model, in short:
   numbers, so options are compared on the same luck). Players take turns in order. Another
   player takes a random card of the discard area with the *take rate* (from the turns seen so
   far; without history, the rate measured in games of greedy bots), else draws from the deck;
-  either way they discard a card of the stream. On my turns I play greedy: the discard-area
-  card that raises my best 7, else the deck, then the discard that leaves the best 7. The game
+  either way they discard a card of the stream. On my turns I play greedy: the card the
+  player before me discarded if it raises my best 7, else the deck, then the discard that
+  leaves the best 7. The game
   ends when the discard area holds 10 cards or the deck is empty, and my final hand is scored
   (a Necromancer takes its best card from the final discard area).
 * **The figures** of an option are means over the samples, each with its 95% interval: the
@@ -236,28 +237,24 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
     """My final score: the game goes on from the next player's turn (my hand and the area
     after my discard, ``deck`` cards left, the stream read from ``pos``).
 
-    On my turns I consider the cards that came to the discard area since my last turn (the
-    older ones are the ones I passed on, or discarded myself).
+    On my turns I play greedy between the deck and the card the player before me discarded
+    (the older cards of the discard area are the ones I passed on, or discarded myself).
     """
     players, rate, stream = sit.players, sit.rate, world.stream
     seat, k = 1 % players, 0
-    fresh: list[Card] = []
     while len(area) < MAX_DISCARD and deck > 0 and pos < len(stream):
         if seat:
             took, which = world.luck[k % len(world.luck)]
             k += 1
             if took < rate and area:
-                gone = area.pop(int(which * len(area)))
-                if gone in fresh:
-                    fresh.remove(gone)
+                area.pop(int(which * len(area)))
             else:
                 deck -= 1
             area.append(stream[pos])
-            fresh.append(stream[pos])
             pos += 1
         else:
-            card = greedy_draw(sc, hand, tuple(fresh), deck > 0, tuple(area))
-            fresh = []
+            last = area[-1] if players > 1 and area else None
+            card = greedy_draw(sc, hand, (last,), True, tuple(area)) if last else None
             if card is None:
                 card = stream[pos]
                 pos += 1
@@ -393,8 +390,11 @@ def _draw_options(sc: Scorer, sit: Situation) -> list[Option]:
         options.append(deck)
     for j, c in enumerate(area):
         rest = area[:j] + area[j + 1:]
-        keeps = [(t, d) for t, d in sc.keeps(hand + (c,), rest) if d is not c]
-        for _, d in keeps[:TAKE_DISCARDS]:
+        held = hand + (c,)
+        sets = [(held[:i] + held[i + 1:], rest, (-d.strength, -i))
+                for i, d in enumerate(held) if d is not c]
+        for _, i in sc.top(sets, TAKE_DISCARDS):
+            d = held[i]
             kept = tuple(x for x in hand + (c,) if x is not d)
             options.append(Option(take=c, discard=d, now=sc.total(kept, rest + (d,))))
     return options

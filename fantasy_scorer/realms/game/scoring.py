@@ -152,6 +152,22 @@ class Scorer:
         total, i = self.best(sets)
         return total, cards[i]
 
+    def top(self, sets: Sequence[tuple[Sequence[Card], Sequence[Card], tuple]], k: int
+            ) -> list[tuple[int, int]]:
+        """(total, index) of the ``k`` best of ``sets`` (as :meth:`best` orders them), best
+        first, skipping the sets whose bound is below the ``k``-th best so far."""
+        bounds = [self.bound(c, a) for c, a, _ in sets]
+        order = sorted(range(len(sets)), key=lambda i: (
+            -(bounds[i] if bounds[i] is not None else 1 << 60), sets[i][2]))
+        found: list[tuple[int, tuple, int]] = []
+        for i in order:
+            b = bounds[i]
+            if len(found) >= k and b is not None and b < found[k - 1][0]:
+                continue
+            found.append((self.total(sets[i][0], sets[i][1]), sets[i][2], i))
+            found.sort(key=lambda f: (-f[0], f[1]))
+        return [(t, i) for t, _, i in found[:k]]
+
     def best(self, sets: Sequence[tuple[Sequence[Card], Sequence[Card], tuple]],
              beat: int | None = None) -> tuple[int, int]:
         """(total, index) of the best of ``sets``, each (cards, discard area, tie key): the
