@@ -24,8 +24,16 @@ from ..realms.formats.pool import discard_list, parse_discard, read_pool
 from ..realms.names import Localizer, check_lang
 from .options import CONTEXT, cards_option, fail_cleanly, game_options, output_options, read_text
 
-#: When fr-score's commands were loaded: the time budget of ``advise`` counts from here.
+#: When fr-score's commands were loaded (a moment after the process started).
 LOADED = time.perf_counter()
+
+
+def budget_start() -> float:
+    """Where ``advise``'s time budget starts: when fr-score started, so that loading the
+    solver counts too; in a process that has been running a while (a test, a notebook),
+    when the command starts."""
+    now = time.perf_counter()
+    return LOADED if now - LOADED < 1.0 else now
 
 
 class Refused(click.ClickException):
@@ -141,6 +149,7 @@ def advise_cmd(hand_spec: str, discard_spec: str | None, seen_spec: str | None,
                next_spec: str | None, budget: float, samples: int | None, seed: str,
                as_json: bool, lang: str | None, no_color: bool, card_files: tuple[str, ...],
                expansion: str | None, edition: str | None, players: int | None) -> None:
+    started = budget_start()
     from ..realms.game.advice import Situation, advise
 
     check_lang(lang)
@@ -149,7 +158,7 @@ def advise_cmd(hand_spec: str, discard_spec: str | None, seen_spec: str | None,
     seen = read_cards(seen_spec, catalog, "seen") if seen_spec else ()
     nxt = read_cards(next_spec, catalog, "next-holds") if next_spec else ()
     sit = Situation(catalog, players, hand, area, nxt, seen)
-    advice = advise(sit, seed=seed, budget=budget, samples=samples, started=LOADED)
+    advice = advise(sit, seed=seed, budget=budget, samples=samples, started=started)
     loc = names_for(catalog).localizer(lang)
     if as_json:
         click.echo(json.dumps(advice_json(advice, loc, seed), ensure_ascii=False))

@@ -25,8 +25,10 @@ discard gives the next player. The model, in short:
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
 * **The recommendation** is the option with the highest expected final score less the gift
   weighted by 1 / (players - 1) (the next player is one of my rivals).
-  Options are sampled in rounds; after 6 rounds, an option clearly worse than the leader
-  (its paired difference below zero at the 99% level of Student's t) stops being sampled.
+  Options are sampled in rounds (a round that would end past the budget is not started, or
+  is undone, so every option has the same samples); after 6 rounds, an option clearly worse
+  than the leader (its paired difference below zero at the 99% level of Student's t) stops
+  being sampled.
   The work stops when the time budget is spent or at a fixed number of samples; a bot also
   stops when one option is left (``settle=False``).
 * **Exact where the game ends.** When my discard ends the game (the discard area then holds
@@ -43,7 +45,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...errors import ScorerError
 from ..catalog import Card, Catalog
@@ -181,6 +183,14 @@ class Option:
 
     floor: float = float("-inf")  # what ranks the option before it has a sample
 
+    def snapshot(self) -> tuple:
+        return (replace(self.final), replace(self.improves), replace(self.gift),
+                len(self.utility))
+
+    def restore(self, snap: tuple) -> None:
+        self.final, self.improves, self.gift, n = snap
+        del self.utility[n:]
+
     def value(self) -> float:
         """The mean utility of the samples (before any: the best 7 now)."""
         if self.utility:
@@ -313,21 +323,34 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     exact = all(o.exact for o in options)
     rounds = 0
     rng = random.Random(f"advise:{seed}")
+    deadline = None if budget is None else t0 + budget
+    last_round = 0.0  # how long the last round took: the next one is not started if it
+    #                   would likely end past the deadline
     while not exact:
         live = [o for o in options if o.active and not o.exact]
         if not live or (samples is not None and rounds >= samples):
             break
-        if budget is not None and time.perf_counter() - t0 >= budget:
+        begun = time.perf_counter()
+        if deadline is not None and begun + last_round >= deadline:
             break
         if not settle and sum(o.active for o in options) == 1 and (
                 rounds >= ROUNDS_BEFORE_RACING):
             break
         world = sample_world(sit, rng)
+        kept = [o.snapshot() for o in live]
         for o in live:
             _sample(sc, sit, world, o, w)
-        rounds += 1
-        if rounds >= ROUNDS_BEFORE_RACING:
-            _race(options)
+            if deadline is not None and time.perf_counter() > deadline:
+                break
+        else:
+            rounds += 1
+            last_round = time.perf_counter() - begun
+            if rounds >= ROUNDS_BEFORE_RACING:
+                _race(options)
+            continue
+        for o, snap in zip(live, kept, strict=True):  # out of time mid-round: undo it, so
+            o.restore(snap)  # that every option keeps the same samples
+        break
     options.sort(key=lambda o: (o.active, o.value(), o.tie), reverse=True)
     return Advice(sit, options, rounds, time.perf_counter() - t0, exact, w)
 

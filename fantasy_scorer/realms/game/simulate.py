@@ -58,6 +58,16 @@ class Simulation:
     turns: list[int] = field(default_factory=list)  # per game, turns played
     seconds: float = 0.0
 
+    def merge(self, other: Simulation) -> Simulation:
+        """This simulation and another part of the same one (same line-up), as one."""
+        for mine, theirs in zip(self.bots, other.bots, strict=True):
+            mine.shares += theirs.shares
+            mine.scores += theirs.scores
+        self.turns += other.turns
+        self.games += other.games
+        self.seconds += other.seconds
+        return self
+
     @property
     def mean_turns(self) -> float:
         return statistics.fmean(self.turns) if self.turns else 0.0
@@ -99,10 +109,12 @@ def make_bot(name: str, rng: random.Random, scorer: Scorer, samples: int | None,
 def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
              seed: object = 1, samples: int | None = None, budget: float | None = None,
              progress: Callable[[int], None] | None = None,
-             scorer: Scorer | None = None) -> Simulation:
-    """Play ``games`` games; ``samples``/``budget`` bound each advisor decision (default: a
-    fixed number of samples, see :class:`~.bots.AdvisorBot`). ``progress`` is called with
-    the number of games done after each game."""
+             scorer: Scorer | None = None, start: int = 0) -> Simulation:
+    """Play ``games`` games (games ``start`` to ``start + games - 1`` of the seed, so that
+    parts of a long simulation can run apart and be merged); ``samples``/``budget`` bound
+    each advisor decision (default: a fixed number of samples, see
+    :class:`~.bots.AdvisorBot`). ``progress`` is called with the number of games done after
+    each game."""
     check_players(players)
     if games < 1:
         raise ScorerError("--games must be at least 1")
@@ -111,7 +123,7 @@ def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
     sc = scorer or Scorer(catalog, players)
     sim = Simulation(players, games, seed, [BotStats(n, i) for i, n in enumerate(lineup)])
     t0 = time.perf_counter()
-    for g in range(games):
+    for g in range(start, start + games):
         seat_of = [(i + g) % players for i in range(players)]
         bots: list[Bot | None] = [None] * players
         for i, name in enumerate(lineup):
@@ -123,6 +135,6 @@ def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
             stats.scores.append(record.score(seat_of[i]))
         sim.turns.append(len(record.turns))
         if progress is not None:
-            progress(g + 1)
+            progress(g - start + 1)
     sim.seconds = time.perf_counter() - t0
     return sim
