@@ -133,3 +133,32 @@ def test_the_standings_rank_by_total_then_by_the_lower_base_strength():
 def test_a_game_is_for_two_to_six_players(players):
     with pytest.raises(ScorerError, match="played by 2 to 6"):
         Game.deal(CAT, players, seed=1)
+
+
+def test_C4_with_cursed_hoards_leprechaun_draws_the_top_card_then_genie_picks_the_best():
+    from fantasy_scorer.realms.catalog import load_catalog
+
+    exp = load_catalog((), "cursed-hoards")
+
+    def named(text):
+        return [exp.card(n.strip()) for n in text.split(",")]
+
+    lep = named("Leprechaun, Forest, Mountain, Island, Candle, Forge, Lightning, Warship")
+    genie = named("Genie, Beastmaster, Cavern, Knights, Queen, King, Empress, Princess")
+    area = named("Hydra, Basilisk, Unicorn, Warhorse, Rainstorm, Blizzard, Smoke, Wildfire, "
+                 "Whirlwind")
+    # the deck's top card is last: seat 0 draws Air Elemental and discards it (the 10th card);
+    # then Leprechaun draws Gem of Order, and Genie picks Dragon over Swamp (Dragon: 30,
+    # Beastmaster +9, Cavern +25, no penalty with a Wizard; Swamp: 18 - 3 for Knights)
+    deck = named("Dragon, Swamp, Gem of Order, Air Elemental")
+    game = Game(exp, 2, None, deck, [lep, genie], area)
+    record = play(game, [Scripted(), Scripted()])
+    assert record.hands[0][-1] is exp.card("Gem of Order") and len(record.hands[0]) == 9
+    assert record.hands[1][-1] is exp.card("Dragon") and len(record.hands[1]) == 9
+
+
+def test_cursed_hoards_games_deal_hands_of_eight():
+    from fantasy_scorer.realms.catalog import load_catalog
+
+    game = Game.deal(load_catalog((), "cursed-hoards"), 3, seed=1)
+    assert [len(h) for h in game.hands] == [8, 8, 8]

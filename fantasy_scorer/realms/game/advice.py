@@ -34,7 +34,8 @@ discard gives the next player. The model, in short:
 * **Exact where the game ends.** When my discard ends the game (the discard area then holds
   10 cards, or the deck is empty), each discard's final score is exact, and the advice is
   ``fr-score best``'s. Drawing from the deck when that draw is my last is exact too: the mean
-  over every unseen card.
+  over every unseen card. (With Cursed Hoards, a hand with a card that takes a deck card at
+  the end is sampled instead: that card is unknown.)
 
 Deterministic from ``seed`` for a given number of samples (a time budget may stop at a
 different count on another machine; fix ``samples`` to reproduce exactly).
@@ -50,7 +51,7 @@ from dataclasses import dataclass, field, replace
 from ...errors import ScorerError
 from ..catalog import Card, Catalog
 from ..hand import MAX_DISCARD
-from .engine import View, check_players
+from .engine import View, check_players, deck_extras
 from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
@@ -275,7 +276,15 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
             hand = tuple(c for c in hand + (card,) if c is not out)
             area.append(out)
         seat = (seat + 1) % players
+    if _draws_from_deck(hand):  # Leprechaun, Genie: the deck is the stream's next cards
+        final = [list(hand)]
+        deck_extras(final, list(reversed(stream[pos:pos + max(deck, 0)])), area, sc)
+        hand = tuple(final[0])
     return sc.total(hand, tuple(area))
+
+
+def _draws_from_deck(cards: Sequence[Card]) -> bool:
+    return any(c.extra is not None and c.extra.source == "deck" for c in cards)
 
 
 def gift(sc: Scorer, world: World, card: Card, area: Sequence[Card]) -> int:
@@ -394,7 +403,7 @@ def _discard_options(sc: Scorer, sit: Situation) -> list[Option]:
         rest = hand[:i] + hand[i + 1:]
         now = sc.total(rest, area + (d,))
         o = Option(discard=d, now=now, tie=(d.strength, i))
-        if sit.ends_with_my_discard:
+        if sit.ends_with_my_discard and not _draws_from_deck(rest):
             o.exact = True
             o.final = Estimate.of(now)
             o.improves = Estimate.of(0.0)
@@ -408,7 +417,8 @@ def _draw_options(sc: Scorer, sit: Situation) -> list[Option]:
     options: list[Option] = []
     if sit.deck > 0:
         deck = Option(deck=True, floor=sc.total(hand, area))  # a draw never lowers the best 7
-        if len(area) + 1 >= MAX_DISCARD or sit.deck == 1:
+        if (len(area) + 1 >= MAX_DISCARD or sit.deck == 1) and not _draws_from_deck(
+                sit.catalog.suit_cards):
             _exact_deck(sc, sit, deck)
         options.append(deck)
     for j, c in enumerate(area):

@@ -9,8 +9,11 @@ card (the player still discards). Every hand is then scored with its choices mad
 a Necromancer taking its best card from the final discard area (R13), and the table is
 ranked by total, then by the lower printed strength (``realms.ranking``).
 
-Cursed Hoards: hands of 8 and the expansion's cards. Cursed Items are left out of the game:
-the engine deals none and no card hands one out.
+Cursed Hoards: hands of 8 and the expansion's cards. At the end, the holder of a card that
+draws the deck's top card (Leprechaun) does so first, then the holder of a card that takes
+any deck card (Genie, ``pick`` in its data) takes the one that scores best for it; no hand
+exceeds the catalog's maximum (C4). Cursed Items are left out of the game: the engine deals
+none and no card hands one out.
 
 The engine checks every move; a bot that tries an illegal one raises :class:`IllegalMove`.
 Players see the game only through a :class:`View`: their own hand, the discard area in
@@ -29,6 +32,7 @@ from ..catalog import Card, Catalog
 from ..hand import MAX_DISCARD, Hand
 from ..ranking import Standing
 from ..solve.api import rank_hands
+from .scoring import Scorer
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
@@ -222,17 +226,39 @@ class Game:
 
     # -- the end ------------------------------------------------------------------------
 
-    def finish(self) -> GameRecord:
+    def finish(self, scorer: Scorer | None = None) -> GameRecord:
         """Score every hand and rank the table (the game must be over)."""
         if not self.over:
             raise IllegalMove("the game is not over")
-        hands = self.hands
         area = tuple(self.area)
+        hands = [list(h) for h in self.hands]
+        deck_extras(hands, list(self.deck), area, scorer or Scorer(self.catalog, self.players))
         seats = [(str(i), Hand(self.catalog, tuple(h), {}, area, self.players))
                  for i, h in enumerate(hands)]
         standings = tuple(rank_hands(seats))
         return GameRecord(self.seed, self.players, tuple(tuple(h) for h in hands), area,
                           tuple(self.turns), standings, len(self.deck))
+
+
+def deck_extras(hands: list[list[Card]], deck: list[Card], area: Sequence[Card],
+                scorer: Scorer) -> None:
+    """The cards that come from the deck at game end (C4), added to ``hands`` and taken from
+    ``deck`` (its top card last): first every card that draws the top card, then every card
+    that picks the deck card scoring best for its holder (the topmost on a tie)."""
+    limit = scorer.catalog.max_hand
+    for pick in (False, True):
+        for hand in hands:
+            givers = [c for c in hand if c.extra is not None and c.extra.source == "deck"
+                      and c.extra.pick == pick]
+            for _ in givers:
+                if not deck or (limit is not None and len(hand) >= limit):
+                    break
+                if pick:
+                    best = max(range(len(deck) - 1, -1, -1),
+                               key=lambda i: scorer.total(hand + [deck[i]], area))
+                    hand.append(deck.pop(best))
+                else:
+                    hand.append(deck.pop())
 
 
 def check_players(players: int) -> None:
@@ -241,13 +267,14 @@ def check_players(players: int) -> None:
                           f"played by {MIN_PLAYERS} to {MAX_PLAYERS}")
 
 
-def play(game: Game, bots: Sequence) -> GameRecord:
+def play(game: Game, bots: Sequence, scorer: Scorer | None = None) -> GameRecord:
     """Let ``bots`` (one per seat, each with ``choose_draw`` and ``choose_discard``) play
-    ``game`` to its end; every move is checked by the engine."""
+    ``game`` to its end; every move is checked by the engine. ``scorer`` serves the end's
+    choices of deck cards (a fresh one if not given)."""
     if len(bots) != game.players:
         raise ValueError(f"{len(bots)} bots for {game.players} seats")
     while not game.over:
         bot = bots[game.current]
         game.draw(bot.choose_draw(game.view()))
         game.discard(bot.choose_discard(game.view()))
-    return game.finish()
+    return game.finish(scorer)
