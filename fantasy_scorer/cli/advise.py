@@ -101,10 +101,10 @@ list: "Knights, Queen, King, ...". A file may also hold 'players: N' and a
 \b
 Before the draw it weighs the deck against each card of the discard area
 (each with the discard that best follows it); after the draw, each discard.
-For every option: the expected final score, the chance that the hand ends
-better than right after this turn, the best 7 if the game ended after it,
-and the gift: how much the discarded card raises the next player's best 7.
-Each figure has a 95% interval.
+For every option: the chance of winning, the expected final score, the
+chance that the hand ends better than right after this turn, the best 7 if
+the game ended after it, and the gift: how much the discarded card raises
+the next player's best 7. Each figure has a 95% interval.
 
 \b
 The model (Monte Carlo): every card not in your hand, the discard area,
@@ -116,8 +116,10 @@ card at the usual rate of greedy play, else draw; you play greedy (the card
 that raises your best 7, else the deck; the discard that leaves the best 7).
 The game ends when the discard area holds 10 cards or the deck is empty, and
 your final hand is scored exactly (Necromancer takes its best card then).
-The recommendation: the highest expected final score less the gift divided
-by (players - 1). Options clearly worse than the leader stop being sampled.
+The chance of winning sets that score against the other players' final
+scores, spread as in games of greedy bots, the next player's raised by the
+gift. The recommendation is the highest chance of winning (then the higher
+final score). Options clearly worse than the leader stop being sampled.
 When your discard ends the game, every figure is exact and the advice is
 'fr-score best''s (the final discard area includes your discard).
 
@@ -221,10 +223,11 @@ def advice_text(advice, loc: Localizer) -> str:
     phase = ("before your draw" if sit.phase == "draw" else "after your draw")
     lines = [f"{sit.players} players, {phase}: {len(sit.hand)} cards in hand, "
              f"{len(sit.area)} in the discard area, {sit.deck} in the deck."]
-    rows = [("", "option", "final score (95%)", "improves (95%)", "now", "gift (95%)")]
+    rows = [("", "option", "wins (95%)", "final score (95%)", "improves (95%)", "now",
+             "gift (95%)")]
     for i, o in enumerate(advice.options):
         mark = "→" if i == 0 else ("·" if not o.active else " ")
-        rows.append((mark, loc.text(o.label()), _ci(o.final),
+        rows.append((mark, loc.text(o.label()), _ci(o.win, "{:.0f}%", 100.0), _ci(o.final),
                      _ci(o.improves, "{:.0f}%", 100.0), "-" if o.now is None else str(o.now),
                      "-" if o.exact and not o.gift.n else _ci(o.gift)))
     widths = [max(len(r[k]) for r in rows) for k in range(len(rows[0]))]
@@ -233,8 +236,8 @@ def advice_text(advice, loc: Localizer) -> str:
                                for k, cell in enumerate(r)).rstrip())
     best = advice.recommended
     lines.append("")
-    lines.append(f"Recommended: {loc.text(best.label())} (expected final score "
-                 f"{_ci(best.final)}).")
+    lines.append(f"Recommended: {loc.text(best.label())} (chance of winning "
+                 f"{_ci(best.win, '{:.0f}%', 100.0)}, expected final score {_ci(best.final)}).")
     if advice.exact:
         lines.append("Your discard ends the game: every figure is exact.")
     else:
@@ -264,7 +267,8 @@ def advice_json(advice, loc: Localizer, seed: str) -> dict[str, Any]:
         options.append({
             "action": "deck" if o.deck else ("take" if o.take is not None else "discard"),
             "take": name(o.take), "discard": name(o.discard),
-            "expected_final": _est_json(o.final), "improves": _est_json(o.improves),
+            "win": _est_json(o.win), "expected_final": _est_json(o.final),
+            "improves": _est_json(o.improves),
             "now": o.now, "gift": _est_json(o.gift), "samples": o.samples,
             "exact": o.exact, "dropped": not o.active,
         })
@@ -273,7 +277,7 @@ def advice_json(advice, loc: Localizer, seed: str) -> dict[str, Any]:
         "hand": [loc.card(c) for c in sit.hand], "discard": [loc.card(c) for c in sit.area],
         "deck": sit.deck, "recommended": options[0], "options": options,
         "samples": advice.rounds, "seconds": advice.seconds, "seed": seed,
-        "gift_weight": advice.weight,
+        "objective": advice.objective,
     }
 
 

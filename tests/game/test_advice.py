@@ -156,3 +156,20 @@ def test_bad_situations_are_one_line_errors(make, message):
     with pytest.raises(ScorerError, match=message) as info:
         make()
     assert "\n" not in str(info.value)
+
+
+def test_the_win_model_reads_the_greedy_scores_between_their_percentiles():
+    from fantasy_scorer.realms.game.model import GREEDY_SCORES, WinModel
+
+    two = WinModel(2)
+    q = GREEDY_SCORES[2]  # 147 is the lowest score seen, 157 the 5th percentile
+    assert two.below(q[0]) == 0 and two.below(q[0] - 50) == 0
+    assert two.below(q[1]) == pytest.approx(0.05)
+    assert two.below((q[0] + q[1]) / 2) == pytest.approx(0.025)
+    assert two.below(q[-1] + 1) == 1
+    assert two.win(q[10]) == pytest.approx(0.5)  # the median beats one player half the time
+    four = WinModel(4)
+    x = GREEDY_SCORES[4][15]  # the 75th percentile: 0.75 ** 3 against three players
+    assert four.win(x) == pytest.approx(0.75 ** 3)
+    # a gift of g raises the next player's score: they end below x as often as below x - g
+    assert four.win(x, 10) == pytest.approx(0.75 ** 2 * four.below(x - 10))

@@ -23,8 +23,10 @@ discard gives the next player. The model, in short:
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
-* **The recommendation** is the option with the highest expected final score less the gift
-  weighted by 1 / (players - 1) (the next player is one of my rivals).
+* **The recommendation** is the option with the highest chance of winning: each sample's
+  final score is set against the other players' final scores, taken to be independent and
+  spread as in games of greedy bots (``model.py``), the next player's raised by the gift.
+  (``objective="score"`` ranks by the expected final score less the gift / (players - 1).)
   Options are sampled in rounds (a round that would end past the budget is not started, or
   is undone, so every option has the same samples); after 6 rounds, an option clearly worse
   than the leader (its paired difference below zero at the 99% level of Student's t) stops
@@ -47,18 +49,17 @@ import random
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cache
 
 from ...errors import ScorerError
 from ..catalog import Card, Catalog
 from ..hand import MAX_DISCARD
 from .engine import View, check_players, deck_extras
+from .model import TAKE_RATE, WinModel
 from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
 
-#: The share of turns on which a greedy bot takes a card of the discard area rather than
-#: the deck's (measured: ``benchmarks/game.py --take-rates``), used before any turn is seen.
-TAKE_RATE = {2: 0.44, 3: 0.55, 4: 0.63, 5: 0.69, 6: 0.74}
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
 ROUNDS_BEFORE_RACING = 6  # samples every option gets before any is dropped
@@ -173,6 +174,7 @@ class Option:
     final: Estimate = field(default_factory=Estimate)
     improves: Estimate = field(default_factory=lambda: Estimate(proportion=True))
     gift: Estimate = field(default_factory=Estimate)
+    win: Estimate = field(default_factory=lambda: Estimate(unit=True))
     utility: list[float] = field(default_factory=list)
     active: bool = True
     exact: bool = False
@@ -186,17 +188,17 @@ class Option:
 
     def snapshot(self) -> tuple:
         return (replace(self.final), replace(self.improves), replace(self.gift),
-                len(self.utility))
+                replace(self.win), len(self.utility))
 
     def restore(self, snap: tuple) -> None:
-        self.final, self.improves, self.gift, n = snap
+        self.final, self.improves, self.gift, self.win, n = snap
         del self.utility[n:]
 
     def value(self) -> float:
-        """The mean utility of the samples (before any: the best 7 now)."""
+        """The mean utility of the samples (before any: that of the best 7 now)."""
         if self.utility:
             return sum(self.utility) / len(self.utility)
-        return self.now if self.now is not None else self.floor
+        return self.floor
 
     def label(self) -> str:
         if self.deck:
@@ -213,7 +215,7 @@ class Advice:
     rounds: int  # samples drawn (each option gets at most one per round)
     seconds: float
     exact: bool  # every figure is exact (my discard ends the game)
-    weight: float  # the weight of the gift in the recommendation
+    objective: str  # "win" or "score": what the recommendation maximises
 
     @property
     def recommended(self) -> Option:
@@ -312,14 +314,15 @@ def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
 
 def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
            samples: int | None = None, scorer: Scorer | None = None,
-           weight: float | None = None, started: float | None = None,
+           objective: str = "win", started: float | None = None,
            settle: bool = True) -> Advice:
     """The options of ``sit`` with their figures, the recommended one first.
 
     ``budget`` (seconds, counted from ``started``, a :func:`time.perf_counter` reading that
     defaults to now) and ``samples`` (rounds) bound the work; either may be None, not both.
     A budget spent before the first round leaves the sampled options ranked by their best 7
-    now. ``weight`` is the gift's weight in the recommendation (default 1 / (players - 1)).
+    now. ``objective`` is ``"win"`` (the chance of winning) or ``"score"`` (the expected
+    final score less the gift / (players - 1)).
     With ``settle`` the option left alone keeps being sampled (its figures get tighter);
     without, the work stops there (a bot needs only the choice).
     """
@@ -327,8 +330,8 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         raise ValueError("give a time budget or a number of samples")
     t0 = time.perf_counter() if started is None else started
     sc = scorer or Scorer(sit.catalog, sit.players)
-    w = 1 / (sit.players - 1) if weight is None else weight
-    options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit)
+    util = _utility(sit, objective)
+    options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
     rounds = 0
     rng = random.Random(f"advise:{seed}")
@@ -348,7 +351,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         world = sample_world(sit, rng)
         kept = [o.snapshot() for o in live]
         for o in live:
-            _sample(sc, sit, world, o, w)
+            _sample(sc, sit, world, o, util)
             if deadline is not None and time.perf_counter() > deadline:
                 break
         else:
@@ -360,8 +363,25 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         for o, snap in zip(live, kept, strict=True):  # out of time mid-round: undo it, so
             o.restore(snap)  # that every option keeps the same samples
         break
-    options.sort(key=lambda o: (o.active, o.value(), o.tie), reverse=True)
-    return Advice(sit, options, rounds, time.perf_counter() - t0, exact, w)
+    # equal chances (a chance of winning saturates at 0 and 1) go to the higher final score
+    options.sort(key=lambda o: (o.active, o.value(), o.final.mean if o.final.n else (
+        o.now or 0), o.tie), reverse=True)
+    return Advice(sit, options, rounds, time.perf_counter() - t0, exact, objective)
+
+
+def _utility(sit: Situation, objective: str):
+    """(final score, gift) -> what the recommendation maximises."""
+    if objective == "score":
+        w = 1 / (sit.players - 1)
+        return lambda final, gift: final - w * gift
+    if objective != "win":
+        raise ValueError(f"unknown objective {objective!r}")
+    return _win(sit.players)
+
+
+@cache
+def _win(players: int):
+    return WinModel(players).win
 
 
 def _race(options: list[Option]) -> None:
@@ -396,30 +416,32 @@ def _interval(values: list[float]) -> tuple[float, float]:
     return est.mean - margin, est.mean + margin
 
 
-def _discard_options(sc: Scorer, sit: Situation) -> list[Option]:
+def _discard_options(sc: Scorer, sit: Situation, util) -> list[Option]:
     hand, area = sit.hand, sit.area
     options = []
     for i, d in enumerate(hand):
         rest = hand[:i] + hand[i + 1:]
         now = sc.total(rest, area + (d,))
-        o = Option(discard=d, now=now, tie=(d.strength, i))
+        o = Option(discard=d, now=now, tie=(d.strength, i), floor=util(now, 0))
         if sit.ends_with_my_discard and not _draws_from_deck(rest):
             o.exact = True
             o.final = Estimate.of(now)
             o.improves = Estimate.of(0.0)
-            o.utility = [float(now)]
+            o.win = Estimate.of(_win(sit.players)(now, 0))
+            o.utility = [util(now, 0)]
         options.append(o)
     return options
 
 
-def _draw_options(sc: Scorer, sit: Situation) -> list[Option]:
+def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
     hand, area = sit.hand, sit.area
     options: list[Option] = []
     if sit.deck > 0:
-        deck = Option(deck=True, floor=sc.total(hand, area))  # a draw never lowers the best 7
+        deck = Option(deck=True, floor=util(sc.total(hand, area), 0))  # a draw never lowers
+        #                                                                 the best 7
         if (len(area) + 1 >= MAX_DISCARD or sit.deck == 1) and not _draws_from_deck(
                 sit.catalog.suit_cards):
-            _exact_deck(sc, sit, deck)
+            _exact_deck(sc, sit, deck, util)
         options.append(deck)
     for j, c in enumerate(area):
         rest = area[:j] + area[j + 1:]
@@ -429,11 +451,12 @@ def _draw_options(sc: Scorer, sit: Situation) -> list[Option]:
         for _, i in sc.top(sets, TAKE_DISCARDS):
             d = held[i]
             kept = tuple(x for x in hand + (c,) if x is not d)
-            options.append(Option(take=c, discard=d, now=sc.total(kept, rest + (d,))))
+            now = sc.total(kept, rest + (d,))
+            options.append(Option(take=c, discard=d, now=now, floor=util(now, 0)))
     return options
 
 
-def _exact_deck(sc: Scorer, sit: Situation, o: Option) -> None:
+def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
     """Drawing the deck's card ends the game with my discard: the mean over every unseen card
     of the best discard then."""
     now = sc.total(sit.hand, sit.area)
@@ -446,10 +469,11 @@ def _exact_deck(sc: Scorer, sit: Situation, o: Option) -> None:
     o.exact = True
     o.final = Estimate.of(sum(finals) / len(finals))
     o.improves = Estimate.of(sum(1 for f in finals if f > now) / len(finals))
-    o.utility = [o.final.mean]
+    o.win = Estimate.of(sum(_win(sit.players)(f, 0) for f in finals) / len(finals))
+    o.utility = [sum(util(f, 0) for f in finals) / len(finals)]
 
 
-def _sample(sc: Scorer, sit: Situation, world: World, o: Option, w: float) -> None:
+def _sample(sc: Scorer, sit: Situation, world: World, o: Option, util) -> None:
     """One sample of one option: play the game out and record its figures."""
     hand, area, deck, pos = sit.hand, list(sit.area), sit.deck, 0
     if sit.phase == "draw":
@@ -474,4 +498,5 @@ def _sample(sc: Scorer, sit: Situation, world: World, o: Option, w: float) -> No
     o.final.add(final)
     o.improves.add(1.0 if final > now else 0.0)
     o.gift.add(g)
-    o.utility.append(final - w * g)
+    o.win.add(_win(sit.players)(final, g))
+    o.utility.append(util(final, g))

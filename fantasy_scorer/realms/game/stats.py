@@ -18,6 +18,7 @@ class Estimate:
     _m2: float = 0.0
     exact: bool = False
     proportion: bool = False  # samples are 0 or 1: Wilson's interval, inside [0, 1]
+    unit: bool = False  # samples lie in [0, 1]: the interval is clipped to it
 
     @classmethod
     def of(cls, value: float) -> Estimate:
@@ -53,6 +54,8 @@ class Estimate:
         if self.proportion and not self.exact and self.n:
             return wilson(self.mean, self.n)
         h = self.half_width
+        if self.unit:
+            return (max(0.0, self.mean - h), min(1.0, self.mean + h))
         return (self.mean - h, self.mean + h)
 
 
