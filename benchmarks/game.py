@@ -3,7 +3,7 @@
 Run one of::
 
     python benchmarks/game.py greedy [--games 1000] [--players 4]
-    python benchmarks/game.py take-rates [--games 200]
+    python benchmarks/game.py greedy-table [--games 150]
     python benchmarks/game.py advise [--cases 40] [--budget 1.0] [--cli]
     python benchmarks/game.py wins --players 4 --games 1000 [--samples 24] [--jobs 2]
 
@@ -52,19 +52,27 @@ def bench_greedy(args: argparse.Namespace) -> None:
     print(load())
 
 
-def bench_take_rates(args: argparse.Namespace) -> None:
-    """The share of turns on which greedy bots take from the discard area (TAKE_RATE)."""
+def bench_greedy_table(args: argparse.Namespace) -> None:
+    """The tables of ``realms/game/model.py``: per number of players, the share of turns on
+    which greedy bots take from the discard area, and the percentiles of their final scores
+    (seeds ``dist:0`` ...)."""
     cat = base_catalog()
     print(load())
     for players in range(2, 7):
         sc = Scorer(cat, players)
         takes = turns = 0
+        scores: list[int] = []
         for g in range(args.games):
             bots = [GreedyBot(random.Random(g), sc) for _ in range(players)]
-            record = play(Game.deal(cat, players, f"rates:{g}"), bots)
+            record = play(Game.deal(cat, players, f"dist:{g}"), bots, sc)
             turns += len(record.turns)
             takes += sum(1 for t in record.turns if t.taken is not None)
-        print(f"{players} players: take rate {takes / turns:.3f} over {turns} turns")
+            scores += [s.total for s in record.standings]
+        scores.sort()
+        n = len(scores)
+        q = [scores[min(n - 1, round(p / 100 * (n - 1)))] for p in range(0, 101, 5)]
+        print(f"{players} players: take rate {takes / turns:.3f}, {turns / args.games:.1f} "
+              f"turns a game; score percentiles 0, 5, ... 100: {q}")
     print(load())
 
 
@@ -159,8 +167,8 @@ def main() -> None:
     g.add_argument("--games", type=int, default=1000)
     g.add_argument("--players", type=int, default=4)
     g.add_argument("--seed", default="1")
-    t = sub.add_parser("take-rates")
-    t.add_argument("--games", type=int, default=200)
+    t = sub.add_parser("greedy-table")
+    t.add_argument("--games", type=int, default=150)
     a = sub.add_parser("advise")
     a.add_argument("--cases", type=int, default=40)
     a.add_argument("--budget", type=float, default=1.0)
@@ -172,7 +180,7 @@ def main() -> None:
     w.add_argument("--jobs", type=int, default=1)
     w.add_argument("--seed", default="1")
     args = ap.parse_args()
-    {"greedy": bench_greedy, "take-rates": bench_take_rates, "advise": bench_advise,
+    {"greedy": bench_greedy, "greedy-table": bench_greedy_table, "advise": bench_advise,
      "wins": bench_wins}[args.what](args)
 
 
