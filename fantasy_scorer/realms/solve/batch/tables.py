@@ -63,7 +63,8 @@ TF_SUITS, TF_ANY, TF_EXS, TF_OTHER, TF_IDX, TF_HASN, TF_HASEXN, TF_SIZE = range(
 
 # offsets of the blocks in the flat memory, then sizes
 (O_CARD, O_TERM, O_TNAMES, O_TEXNAMES, O_LISTS, O_FLAT, O_EFF, O_PEN, O_PV, O_WORDS, O_PAY,
- O_MNAMES, O_NSUITS, O_NWORDS, O_NNAMES, O_PVW, O_NCARDS, O_SIZE) = range(18)
+ O_MNAMES, O_NSUITS, O_NWORDS, O_NNAMES, O_PVW, O_NCARDS, O_HAND_SIZE, O_MAX_HAND,
+ O_SIZE) = range(20)
 
 #: Payout tables are kept for 0..PAY_SIZE-1 cards (a hand never holds more).
 PAY_SIZE = 64
@@ -428,6 +429,8 @@ def compile_tables(catalog: Catalog) -> Tables:
     offsets[O_NNAMES] = n_names
     offsets[O_PVW] = 1 << len(words)
     offsets[O_NCARDS] = len(cards)
+    offsets[O_HAND_SIZE] = catalog.hand_size
+    offsets[O_MAX_HAND] = catalog.max_hand or 0
     memory = np.concatenate([block.ravel() for block in blocks])
     arrays = (memory, offsets)
     index = {c.id: u for u, c in enumerate(cards)}
