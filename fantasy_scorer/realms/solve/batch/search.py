@@ -1,0 +1,539 @@
+"""Optimal choices and best hands from a pool, enumerated by compiled code.
+
+The same enumeration as :mod:`..choices` and :mod:`..exhaustive` (copies first, then Book of
+Changes, then Island and Angel; each extra card Necromancer may take; every subset of a pool),
+with every leaf scored by :func:`.kernel.resolve_one`. Options that cannot change the score
+are collapsed, and only those, so the maximum is exact:
+
+* a copy from the game keeps one target per (name, suits, strength, penalty) it takes, where
+  a name counts only if a card of the hand (or a Cursed Item) names it, or a card compares
+  names (Collector);
+* Book of Changes tries every suit a card of the hand mentions and one suit nobody mentions
+  (every suit, with a card that compares suits: Collector, World Tree, Demon), and never a
+  change that changes nothing;
+* Island tries only cards that have a penalty to clear.
+
+These classes are never coarser than the ones of :mod:`..relevance`, so the maximum is the
+one ``optimal_choices`` finds. A pinned Island target that some combination makes illegal
+makes the whole set illegal, as it does there (R4).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import kernel as K
+from . import tables as tb
+from .kernel import (
+    CV_CHANGE,
+    CV_COPY,
+    CV_NONE,
+    CV_TARGET,
+    ERROR,
+    OK,
+    S_CARD,
+    S_KEEPS,
+    S_NAME,
+    S_PENU,
+    S_SUITS,
+    bit,
+    card,
+    entry,
+    helper,
+    list_hits,
+)
+
+#: A chooser left open: the enumeration picks its value.
+OPEN = -1
+#: Key fields of a copy option: name, suits, keeps suits, strength, penalty.
+KEY_SIZE = 5
+NO_STRENGTH = -(1 << 60)
+
+
+@helper
+def _stage(M, O, u):
+    kind = card(M, O, u, tb.CF_CHOICE)
+    if kind == tb.CH_COPY_HAND or kind == tb.CH_COPY_GAME:
+        return 0
+    if kind == tb.CH_CHANGE:
+        return 1
+    return 2
+
+
+@helper
+def relevance(M, O, cards, n, V, n_curs, REL):
+    """What the hand's rules can tell apart: names in ``REL`` (1: named by a card); returns
+    (suits mentioned, every name counts, every suit counts)."""
+    n_names = O[tb.O_NNAMES]
+    for q in range(n_names):
+        REL[q] = 0
+    suits = np.int64(0)
+    all_names = False
+    all_suits = False
+    for i in range(n + n_curs):
+        u = cards[i] if i < n else V[K.VC + i - n]
+        b = O[tb.O_CARD] + u * tb.CF_SIZE
+        suits |= M[b + tb.CF_MSUITS]
+        if M[b + tb.CF_ALLNAMES] != 0 or M[b + tb.CF_WILDREL] != 0:
+            all_names = True
+        if M[b + tb.CF_ALLSUITS] != 0 or M[b + tb.CF_WILDREL] != 0:
+            all_suits = True
+        row = O[tb.O_MNAMES] + u * n_names
+        for q in range(n_names):
+            if M[row + q] != 0:
+                REL[q] = 1
+    return suits, all_names, all_suits
+
+
+@helper
+def _options(M, O, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, wild):
+    """The options of the chooser in slot ``i`` after the choices made so far (``SL`` holds
+    the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last)."""
+    u = SL[i, S_CARD]
+    kind = card(M, O, u, tb.CF_CHOICE)
+    m = 0
+    if kind == tb.CH_COPY_HAND:
+        for j in range(n):
+            if j != i:
+                OPT[d, m, 0] = CV_COPY
+                OPT[d, m, 1] = SL[j, S_CARD]
+                m += 1
+    elif kind == tb.CH_COPY_GAME:
+        takes = card(M, O, u, tb.CF_TAKES)
+        for k in range(card(M, O, u, tb.CF_TARG0), card(M, O, u, tb.CF_TARG1)):
+            v = M[O[tb.O_FLAT] + k]
+            name = card(M, O, v, tb.CF_NAME)
+            k0 = name if (takes & tb.TAKE_NAME) and (all_names or REL[name] != 0) else -1
+            k1 = card(M, O, v, tb.CF_COPY_SUITS) if takes & tb.TAKE_SUIT else -1
+            k2 = card(M, O, v, tb.CF_COPY_KEEPS) if takes & tb.TAKE_SUIT else -1
+            k3 = card(M, O, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
+            k4 = v if (takes & tb.TAKE_PENALTY) and card(M, O, v, tb.CF_HASPEN) != 0 else -1
+            fresh = True
+            if not wild:
+                for q in range(m):
+                    if KEYS[q, 0] == k0 and KEYS[q, 1] == k1 and KEYS[q, 2] == k2 \
+                            and KEYS[q, 3] == k3 and KEYS[q, 4] == k4:
+                        fresh = False
+                        break
+            if fresh:
+                KEYS[m, 0] = k0
+                KEYS[m, 1] = k1
+                KEYS[m, 2] = k2
+                KEYS[m, 3] = k3
+                KEYS[m, 4] = k4
+                OPT[d, m, 0] = CV_COPY
+                OPT[d, m, 1] = v
+                m += 1
+    elif kind == tb.CH_CHANGE:
+        n_suits = O[tb.O_NSUITS]
+        spare = -1  # one suit nobody mentions stands for all of them
+        for s in range(n_suits):
+            if not (msuits >> s) & 1:
+                spare = s
+                break
+        for j in range(n):
+            if j == i or card(M, O, SL[j, S_CARD], tb.CF_UNCHANGE) != 0:
+                continue
+            for s in range(n_suits):
+                if not (all_suits or (msuits >> s) & 1 or s == spare):
+                    continue
+                if SL[j, S_SUITS] == bit(s) and SL[j, S_KEEPS] == 0:
+                    continue  # no change at all
+                OPT[d, m, 0] = CV_CHANGE
+                OPT[d, m, 1] = j
+                OPT[d, m, 2] = s
+                m += 1
+    elif kind == tb.CH_CLEAR_ONE:
+        lst = card(M, O, u, tb.CF_CLRONE)
+        for j in range(n):
+            if card(M, O, SL[j, S_PENU], tb.CF_HASPEN) != 0 and list_hits(
+                    M, O, lst, SL[j, S_NAME], SL[j, S_SUITS], j == i):
+                OPT[d, m, 0] = CV_TARGET
+                OPT[d, m, 1] = j
+                m += 1
+    else:
+        for j in range(n):
+            if j != i:
+                OPT[d, m, 0] = CV_TARGET
+                OPT[d, m, 1] = j
+                m += 1
+    OPT[d, m, 0] = CV_NONE
+    OPT[d, m, 1] = 0
+    OPT[d, m, 2] = 0
+    return m + 1
+
+
+@helper
+def best_choices(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OPT, KEYS, REL,
+                 BEST):
+    """The best total of ``cards`` over every open choice (``CH[i, 0] == OPEN``), pinned
+    ones kept (``optimal_choices``): (status, total), the first best choices in ``BEST``.
+    ERROR when some combination is illegal (a pinned Island target, R4). ``WORK`` holds the
+    open slots (row 0), option counts (row 1) and positions (row 2)."""
+    k = 0
+    for i in range(n):
+        if CH[i, 0] == OPEN and card(M, O, cards[i], tb.CF_CHOICE) == tb.CH_NONE:
+            CH[i, 0] = CV_NONE  # a card without a choice has nothing to enumerate
+    for stage in range(3):
+        for i in range(n):
+            if CH[i, 0] == OPEN and _stage(M, O, cards[i]) == stage:
+                WORK[0, k] = i
+                k += 1
+    for j in range(k):
+        CH[WORK[0, j], 0] = CV_NONE
+        CH[WORK[0, j], 1] = 0
+        CH[WORK[0, j], 2] = 0
+    if k == 0:
+        st, total = K.resolve_one(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc)
+        for i in range(n):
+            for f in range(3):
+                BEST[i, f] = CH[i, f]
+        return st, total
+    msuits = np.int64(0)
+    all_names = False
+    all_suits = False
+    wild = False
+    for j in range(k):
+        if card(M, O, cards[WORK[0, j]], tb.CF_CHOICE) != tb.CH_COPY_HAND:
+            msuits, all_names, all_suits = relevance(M, O, cards, n, V, n_curs, REL)
+            for i in range(n):
+                if card(M, O, cards[i], tb.CF_WILDREL) != 0:
+                    wild = True
+            break
+    best = np.int64(0)
+    found = False
+    d = 0
+    fresh = True  # entering depth d: its options are still to be listed
+    while True:
+        i = WORK[0, d]
+        if fresh:
+            K.setup(M, O, cards, n, SL)
+            K.identities(M, O, n, CH, SL)
+            K.changes(M, O, n, CH, SL)
+            WORK[1, d] = _options(M, O, i, n, SL, OPT, d, KEYS, REL, msuits, all_names,
+                                  all_suits, wild)
+            WORK[2, d] = 0
+            fresh = False
+        p = WORK[2, d]
+        if p == WORK[1, d]:
+            CH[i, 0] = CV_NONE
+            CH[i, 1] = 0
+            CH[i, 2] = 0
+            if d == 0:
+                break
+            d -= 1
+            continue
+        WORK[2, d] = p + 1
+        CH[i, 0] = OPT[d, p, 0]
+        CH[i, 1] = OPT[d, p, 1]
+        CH[i, 2] = OPT[d, p, 2]
+        if d + 1 < k:
+            d += 1
+            fresh = True
+            continue
+        st, total = K.resolve_one(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc)
+        if st != OK:
+            return ERROR, np.int64(0)
+        if not found or total > best:
+            best = total
+            found = True
+            for q in range(n):
+                for f in range(3):
+                    BEST[q, f] = CH[q, f]
+    return OK, best
+
+
+@helper
+def pin_hand(pool_pins, members, n, cards, CH):
+    """The pins of the cards ``members`` (positions in the pool, then ``-1`` for cards of
+    the discard area) as slot choices; False when a pin points at a card not in hand
+    (``exhaustive.pins_for``: a pinned Doppelgänger needs its target)."""
+    for i in range(n):
+        p = members[i]
+        if p < 0:
+            CH[i, 0] = OPEN
+            CH[i, 1] = 0
+            CH[i, 2] = 0
+            continue
+        kind = pool_pins[p, 0]
+        CH[i, 0] = kind
+        CH[i, 1] = pool_pins[p, 1]
+        CH[i, 2] = pool_pins[p, 2]
+        if kind == CV_CHANGE or kind == CV_TARGET or (kind == CV_COPY and pool_pins[p, 3] != 0):
+            target = pool_pins[p, 1]
+            slot = -1
+            for j in range(n):
+                if cards[j] == target:
+                    slot = j
+                    break
+            if slot < 0:
+                return False
+            if kind != CV_COPY:
+                CH[i, 1] = slot
+    return True
+
+
+@helper
+def _fits(M, O, cards, n, e1, e2):
+    """The extra cards (one or two) can each be given by a different giver of the hand
+    (``exhaustive._fits``); a Cursed Item is never one."""
+    if card(M, O, e1, tb.CF_CURSED) != 0 or (e2 >= 0 and card(M, O, e2, tb.CF_CURSED) != 0):
+        return False
+    for g in range(n):
+        s = card(M, O, cards[g], tb.CF_EXTRA_SUITS)
+        if card(M, O, cards[g], tb.CF_EXTRA) == tb.EX_NONE or (card(M, O, e1, tb.CF_SUITS) & s) == 0:
+            continue
+        if e2 < 0:
+            return True
+        for h in range(n):
+            t = card(M, O, cards[h], tb.CF_EXTRA_SUITS)
+            if h != g and card(M, O, cards[h], tb.CF_EXTRA) != tb.EX_NONE \
+                    and (card(M, O, e2, tb.CF_SUITS) & t) != 0:
+                return True
+    return False
+
+
+@helper
+def score_set(M, O, base, size, pool_pins, disc, n_disc_all, has_disc, players, n_curs, room,
+              cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL, BEST):
+    """The best hand holding exactly ``base`` (pool positions, in pool order) plus its best
+    extra cards from the discard area (``exhaustive.score_set``): (status, total, first
+    extra, second extra) with the extras as positions in ``disc`` (-1: none)."""
+    n_givers = 0
+    for i in range(size):
+        cards[i] = base[i]
+    found = False
+    best = np.int64(0)
+    best_a = -1
+    best_b = -1
+    for i in range(size):
+        if card(M, O, base[i], tb.CF_EXTRA) != tb.EX_NONE:
+            n_givers += 1
+    top = n_givers if room < 0 else min(n_givers, room)
+    a = -1
+    b = -1
+    while True:
+        # the hand: base, then the extra cards in discard order
+        n = size
+        if a >= 0:
+            cards[n] = disc[a]
+            n += 1
+        if b >= 0:
+            cards[n] = disc[b]
+            n += 1
+        ok = a < 0 or _fits(M, O, cards, size, disc[a], disc[b] if b >= 0 else -1)
+        if ok:
+            for i in range(n):
+                members[i] = WORK[3, i] if i < size else -1
+            ok = pin_hand(pool_pins, members, n, cards, CH)
+        if ok:
+            # the discard area without the cards taken
+            nd = 0
+            if has_disc:
+                for q in range(n_disc_all):
+                    if q != a and q != b:
+                        V[K.VD + nd] = disc[q]
+                        nd += 1
+            st, total = best_choices(M, O, cards, n, CH, SL, W, V, players, n_curs, nd, WORK,
+                                     OPT, KEYS, REL, BEST)
+            if st == OK and (not found or total > best):
+                found = True
+                best = total
+                best_a = a
+                best_b = b
+        # the next extra option: none, then one card, then two, in discard order
+        if top == 0:
+            break
+        if b < 0:
+            a += 1
+            if a >= n_disc_all:
+                if top < 2 or n_disc_all < 2:
+                    break
+                a = 0
+                b = 1
+        else:
+            b += 1
+            if b >= n_disc_all:
+                a += 1
+                b = a + 1
+                if b >= n_disc_all:
+                    break
+    if not found:
+        return ERROR, np.int64(0), -1, -1
+    return OK, best, best_a, best_b
+
+
+@helper
+def _subsets(M, O, pool_cards, pool_pins, size, first, count, disc, n_disc_all, has_disc,
+             players, n_curs, room, out, cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL,
+             BEST, base):
+    P = pool_cards.shape[0]
+    comb = first  # advanced in place
+    for r in range(count):
+        for i in range(size):
+            base[i] = pool_cards[comb[i]]
+            WORK[3, i] = comb[i]
+        st, total, a, b = score_set(M, O, base, size, pool_pins, disc, n_disc_all, has_disc,
+                                    players, n_curs, room, cards, members, CH, SL, W, V, WORK,
+                                    OPT, KEYS, REL, BEST)
+        out[r, 0] = st
+        out[r, 1] = total
+        out[r, 2] = a
+        out[r, 3] = b
+        # the next combination in lexicographic order (itertools.combinations)
+        i = size - 1
+        while i >= 0 and comb[i] == i + P - size:
+            i -= 1
+        if i < 0:
+            break
+        comb[i] += 1
+        for j in range(i + 1, size):
+            comb[j] = comb[j - 1] + 1
+
+
+def work(M: np.ndarray, O: np.ndarray, width: int) -> tuple:
+    """The work arrays of the enumeration for hands of at most ``width`` cards."""
+    n_names = int(O[tb.O_NNAMES])
+    n_cards = int(O[tb.O_NCARDS])
+    most = max(n_cards, width * int(O[tb.O_NSUITS])) + 2
+    return (np.zeros((width, 3), dtype=np.int64),  # CH
+            np.zeros((4, width + 1), dtype=np.int64),  # WORK
+            np.zeros((width + 1, most, 3), dtype=np.int64),  # OPT
+            np.zeros((most, KEY_SIZE), dtype=np.int64),  # KEYS
+            np.zeros(max(1, n_names), dtype=np.int64),  # REL
+            np.zeros((width, 3), dtype=np.int64))  # BEST
+
+
+@entry
+def subsets_batch(M, O, pool_cards, pool_pins, size, first, count, disc, has_disc, players,
+                  curs, room, out):
+    """``count`` subsets of ``size`` pool cards in lexicographic order from combination
+    ``first`` (positions, advanced in place): per subset (status, best total, extras) in
+    ``out``. ``pool_pins[p]``: the pinned choice of pool card ``p`` (kind, a, b, whether a
+    copy's target must be in hand), kind OPEN when free."""
+    width = size + 2
+    SL = np.zeros((width, K.S_SIZE), dtype=np.int64)
+    W = np.zeros((width, K.W_SIZE), dtype=np.int64)
+    V = np.zeros(K.V_SIZE, dtype=np.int64)
+    n_curs = 0
+    while n_curs < curs.shape[0] and curs[n_curs] >= 0:
+        V[K.VC + n_curs] = curs[n_curs]
+        n_curs += 1
+    n_names = O[tb.O_NNAMES]
+    most = max(O[tb.O_NCARDS], width * O[tb.O_NSUITS]) + 2
+    CH = np.zeros((width, 3), dtype=np.int64)
+    WORK = np.zeros((4, width + 1), dtype=np.int64)
+    OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
+    KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
+    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    BEST = np.zeros((width, 3), dtype=np.int64)
+    cards = np.zeros(width, dtype=np.int64)
+    members = np.zeros(width, dtype=np.int64)
+    base = np.zeros(width, dtype=np.int64)
+    _subsets(M, O, pool_cards, pool_pins, size, first, count, disc, disc.shape[0], has_disc,
+             players, n_curs, room, out, cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL,
+             BEST, base)
+
+
+@helper
+def _best_rows(M, O, hands, pins, players, curs, disc, has_disc, out, BESTS, CH, SL, W, V,
+               WORK, OPT, KEYS, REL, BEST):
+    for r in range(hands.shape[0]):
+        n = K.row_length(hands[r])
+        n_curs, n_disc = K.load_context(curs[r], disc[r], has_disc[r], V)
+        if n_curs < 0 or n > K.MAX_CARDS:
+            out[r, 0] = ERROR
+            continue
+        for i in range(n):
+            for f in range(3):
+                CH[i, f] = pins[r, i, f]
+        st, total = best_choices(M, O, hands[r], n, CH, SL, W, V, players[r], n_curs, n_disc,
+                                 WORK, OPT, KEYS, REL, BEST)
+        out[r, 0] = st
+        out[r, 1] = total
+        for i in range(n):
+            for f in range(3):
+                BESTS[r, i, f] = BEST[i, f]
+
+
+@entry
+def best_batch(M, O, hands, pins, players, curs, disc, has_disc, out, bests):
+    """The best total of every row of ``hands`` over its open choices (``pins[r, i, 0] ==
+    OPEN``; other pins kept): (status, total) in ``out``, the first best choices in
+    ``bests``."""
+    width = hands.shape[1]
+    SL = np.zeros((max(1, width), K.S_SIZE), dtype=np.int64)
+    W = np.zeros((max(1, width), K.W_SIZE), dtype=np.int64)
+    V = np.zeros(K.V_SIZE, dtype=np.int64)
+    n_names = O[tb.O_NNAMES]
+    most = max(O[tb.O_NCARDS], width * O[tb.O_NSUITS]) + 2
+    CH = np.zeros((max(1, width), 3), dtype=np.int64)
+    WORK = np.zeros((4, width + 1), dtype=np.int64)
+    OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
+    KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
+    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    BEST = np.zeros((max(1, width), 3), dtype=np.int64)
+    _best_rows(M, O, hands, pins, players, curs, disc, has_disc, out, bests, CH, SL, W, V,
+               WORK, OPT, KEYS, REL, BEST)
+
+
+@helper
+def hand_limit(M, O, cards, n, V, n_curs):
+    """``hand.hand_limit``: the hand size plus one per extra-card effect (Cursed Items
+    included), never more than the catalog's maximum."""
+    limit = O[tb.O_HAND_SIZE]
+    for i in range(n + n_curs):
+        u = cards[i] if i < n else V[K.VC + i - n]
+        if card(M, O, u, tb.CF_EXTRA) != tb.EX_NONE:
+            limit += 1
+    if O[tb.O_MAX_HAND] > 0 and limit > O[tb.O_MAX_HAND]:
+        limit = O[tb.O_MAX_HAND]
+    return limit
+
+
+@helper
+def _optimal_rows(M, O, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
+                  SL, W, V, WORK, OPT, KEYS, REL, BEST, base):
+    for r in range(hands.shape[0]):
+        n = K.row_length(hands[r])
+        n_curs, n_disc = K.load_context(curs[r], disc[r], has_disc[r], V)
+        if n_curs < 0 or n > K.MAX_CARDS or n + 2 > cards.shape[0]:
+            out[r, 0] = ERROR
+            continue
+        limit = hand_limit(M, O, hands[r], n, V, n_curs)
+        room = limit - n if (n_disc > 0 and n < limit) else 0
+        for i in range(n):
+            base[i] = hands[r, i]
+            WORK[3, i] = i
+        st, total, a, b = score_set(M, O, base, n, pins, disc[r], n_disc, has_disc[r],
+                                    players[r], n_curs, room, cards, members, CH, SL, W, V,
+                                    WORK, OPT, KEYS, REL, BEST)
+        out[r, 0] = st
+        out[r, 1] = total
+        out[r, 2] = a
+        out[r, 3] = b
+
+
+@entry
+def optimal_batch(M, O, hands, players, curs, disc, has_disc, out):
+    """``score_hand`` for every row of ``hands``: every choice made optimally and, with room,
+    the best extra cards from the row's discard area: (status, total, extra, extra) in
+    ``out`` (extras as positions in the row's discard area, -1 for none)."""
+    width = hands.shape[1] + 2
+    SL = np.zeros((width, K.S_SIZE), dtype=np.int64)
+    W = np.zeros((width, K.W_SIZE), dtype=np.int64)
+    V = np.zeros(K.V_SIZE, dtype=np.int64)
+    n_names = O[tb.O_NNAMES]
+    most = max(O[tb.O_NCARDS], width * O[tb.O_NSUITS]) + 2
+    pins = np.full((width, 4), OPEN, dtype=np.int64)
+    CH = np.zeros((width, 3), dtype=np.int64)
+    WORK = np.zeros((4, width + 1), dtype=np.int64)
+    OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
+    KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
+    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    BEST = np.zeros((width, 3), dtype=np.int64)
+    cards = np.zeros(width, dtype=np.int64)
+    members = np.zeros(width, dtype=np.int64)
+    base = np.zeros(width, dtype=np.int64)
+    _optimal_rows(M, O, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
+                  SL, W, V, WORK, OPT, KEYS, REL, BEST, base)
