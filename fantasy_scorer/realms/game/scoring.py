@@ -7,7 +7,9 @@ every choice made optimally and, for a Necromancer, the best card of the discard
 (R13): exactly what :func:`~fantasy_scorer.realms.solve.api.score_hand` gives, hence what
 :func:`~fantasy_scorer.realms.resolve.resolve` gives.
 
-Only :meth:`Scorer._compute` scores; it is the one place to switch to a faster scorer.
+Only :meth:`Scorer._compute` scores: it hands the card sets to the compiled scorer of
+``realms.solve.batch`` (``optimal_totals``, which equals ``score_hand`` on every hand and
+falls back to the evaluator for any card it cannot take).
 
 Where only the best of many card sets matters (a bot's decision), :meth:`Scorer.best` skips
 the sets that cannot win: the compiled upper bound of ``realms.solve.sweep`` (at least the
@@ -20,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..catalog import Card, Catalog
-from ..solve.exhaustive import Table, score_set
+from ..solve.batch.scorer import compiled
 from ..solve.sweep import Bounds, Unsupported, compile_bounds
 
 #: The memo is emptied when it holds this many totals (a bound on memory, not a tuning knob).
@@ -43,6 +45,7 @@ class Scorer:
         self.width = len(catalog.cards)
         self.memo: dict[int, int] = {}
         self.computed = 0  # totals actually scored (memo misses)
+        self.compiled = compiled(catalog)
         self._bounds: Bounds | None | bool = False  # False: not compiled yet; None: unsupported
 
     @property
@@ -106,26 +109,33 @@ class Scorer:
         key = self._key(cards, area)
         found = self.memo.get(key)
         if found is None:
-            found = self._compute(cards, area)
-            if len(self.memo) >= MEMO_LIMIT:
-                self.memo.clear()
-            self.memo[key] = found
+            found = self._compute([(cards, area)])[0]
+            self._remember(key, found)
         return found
 
     def totals(self, hands: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> list[int]:
-        """:meth:`total` of each (cards, discard area) pair."""
-        return [self.total(cards, area) for cards, area in hands]
+        """:meth:`total` of each (cards, discard area) pair, the unknown ones scored in one
+        call."""
+        keys = [self._key(cards, area) for cards, area in hands]
+        missing = {k: h for k, h in zip(keys, hands, strict=True) if k not in self.memo}
+        if missing:
+            for k, t in zip(missing, self._compute(list(missing.values())), strict=True):
+                self._remember(k, t)
+        return [self.memo[k] for k in keys]
 
-    def _compute(self, cards: Sequence[Card], area: Sequence[Card]) -> int:
-        """The one scoring call: the solver's best choices for exactly these cards (and the
-        best extra card from ``area``), scored by the evaluator."""
-        self.computed += 1
-        order = self.order
-        table = Table(tuple(area), self.players)
-        cand = score_set(cards, area, self.catalog, {}, lambda c: order[c.id], table)
-        if cand is None:  # pragma: no cover - a hand of distinct cards with no pins is legal
-            raise AssertionError(f"no legal way to score {[c.name for c in cards]}")
-        return cand.total
+    def _remember(self, key: int, total: int) -> None:
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = total
+
+    def _compute(self, hands: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> list[int]:
+        """The one scoring call: each hand with its choices made optimally and the best
+        extra card taken from its discard area (``score_hand``), by the compiled scorer."""
+        self.computed += len(hands)
+        cs = self.compiled
+        totals = cs.optimal_totals([cs.ids(cards) for cards, _ in hands], players=self.players,
+                                   discard=[cs.ids(area) for _, area in hands])
+        return [int(t) for t in totals]
 
     # -- the decisions built on totals -------------------------------------------------------
 
