@@ -1,4 +1,4 @@
-"""The game's scorer gives the scorer's totals, and skipping by the bound changes no answer."""
+"""The game's scorer gives the scorer's totals, and picks the best of many sets as best does."""
 
 from __future__ import annotations
 
@@ -66,7 +66,7 @@ def test_the_best_discard_is_best_hands_advice(t):
 
 @settings(max_examples=40, deadline=None)
 @given(st.lists(table(), min_size=1, max_size=12), st.none() | st.integers(0, 250))
-def test_skipping_by_the_bound_finds_what_scoring_everything_finds(sets, beat):
+def test_the_best_of_many_sets_is_the_highest_total_then_the_lowest_tie_key(sets, beat):
     sc = Scorer(CAT, 4)
     keyed = [(held, area, (i % 3, i)) for i, (held, area) in enumerate(sets)]
     got = sc.best(keyed, beat=beat)
@@ -82,7 +82,7 @@ def test_skipping_by_the_bound_finds_what_scoring_everything_finds(sets, beat):
 
 @settings(max_examples=30, deadline=None)
 @given(st.lists(table(), min_size=1, max_size=10), st.integers(1, 4))
-def test_the_k_best_skipping_by_the_bound_are_the_k_best(sets, k):
+def test_the_k_best_of_many_sets_are_the_k_highest_totals(sets, k):
     sc = Scorer(CAT, 4)
     keyed = [(held, area, (i % 2, i)) for i, (held, area) in enumerate(sets)]
     every = sorted(((SCORER.total(h, a), key, i) for i, (h, a, key) in enumerate(keyed)),

@@ -10,11 +10,6 @@ every choice made optimally and, for a Necromancer, the best card of the discard
 Only :meth:`Scorer._compute` scores: it hands the card sets to the compiled scorer of
 ``realms.solve.batch`` (``optimal_totals``, which equals ``score_hand`` on every hand and
 falls back to the evaluator for any card it cannot take).
-
-Where only the best of many card sets matters (a bot's decision), :meth:`Scorer.best` skips
-the sets that cannot win: the compiled upper bound of ``realms.solve.sweep`` (at least the
-total of a set, whatever its choices) is below the best total already scored. A skipped set
-is never given a score; every figure reported is a real total.
 """
 
 from __future__ import annotations
@@ -23,7 +18,6 @@ from collections.abc import Sequence
 
 from ..catalog import Card, Catalog
 from ..solve.batch.scorer import compiled
-from ..solve.sweep import Bounds, Unsupported, compile_bounds
 
 #: The memo is emptied when it holds this many totals (a bound on memory, not a tuning knob).
 MEMO_LIMIT = 2_000_000
@@ -41,43 +35,10 @@ class Scorer:
         self.catalog = catalog
         self.players = players
         self.bit = {c.id: 1 << i for i, c in enumerate(catalog.cards)}
-        self.order = {c.id: i for i, c in enumerate(catalog.cards)}
         self.width = len(catalog.cards)
         self.memo: dict[int, int] = {}
         self.computed = 0  # totals actually scored (memo misses)
         self.compiled = compiled(catalog)
-        self._bounds: Bounds | None | bool = False  # False: not compiled yet; None: unsupported
-
-    @property
-    def bounds(self) -> Bounds | None:
-        """The compiled upper bounds of this catalog's cards, or None where the sweep does
-        not model them (then nothing is skipped)."""
-        if self._bounds is False:
-            try:
-                self._bounds = compile_bounds(self.catalog, self.catalog.suit_cards)
-            except Unsupported:
-                self._bounds = None
-        return self._bounds  # type: ignore[return-value]
-
-    def bound(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> int | None:
-        """At least :meth:`total` of these cards (None: no bound known). With an extra-card
-        effect, the bound covers every card of the area it may take."""
-        b = self.bounds
-        if b is None:
-            return None
-        for c in cards:
-            if "discard" in c.needs or "players" in c.needs:
-                return None
-        top = b.bound(cards)
-        for g in cards:
-            if g.extra is None:
-                continue
-            if g.extra.source != "discard":
-                return None
-            for d in area:
-                if g.may_take_extra(d) and d not in cards:
-                    top = max(top, b.bound(tuple(cards) + (d,)))
-        return top
 
     def mask(self, cards: Sequence[Card]) -> int:
         bit = self.bit
@@ -117,11 +78,13 @@ class Scorer:
         """:meth:`total` of each (cards, discard area) pair, the unknown ones scored in one
         call."""
         keys = [self._key(cards, area) for cards, area in hands]
-        missing = {k: h for k, h in zip(keys, hands, strict=True) if k not in self.memo}
+        known = {k: self.memo[k] for k in keys if k in self.memo}
+        missing = {k: h for k, h in zip(keys, hands, strict=True) if k not in known}
         if missing:
             for k, t in zip(missing, self._compute(list(missing.values())), strict=True):
+                known[k] = t
                 self._remember(k, t)
-        return [self.memo[k] for k in keys]
+        return [known[k] for k in keys]
 
     def _remember(self, key: int, total: int) -> None:
         if len(self.memo) >= MEMO_LIMIT:
@@ -147,16 +110,14 @@ class Scorer:
         with the lower printed strength (the game's tie-break), so the stronger card goes;
         still tied, the card that comes later in ``cards`` goes.
         """
-        out = []
-        for i, d in enumerate(cards):
-            rest = cards[:i] + cards[i + 1:]
-            out.append((self.total(rest, area), d, i))
+        rests = [(cards[:i] + cards[i + 1:], area) for i in range(len(cards))]
+        out = [(t, d, i) for i, (t, d) in enumerate(zip(self.totals(rests), cards,
+                                                        strict=True))]
         out.sort(key=lambda t: (-t[0], -t[1].strength, -t[2]))
         return [(t, d) for t, d, _ in out]
 
     def best_keep(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> tuple[int, Card]:
-        """(total, card to discard) of the best discard: :meth:`keeps`' first, found
-        without scoring the discards that cannot be it."""
+        """(total, card to discard) of the best discard: :meth:`keeps`' first."""
         sets = [(cards[:i] + cards[i + 1:], area, (-d.strength, -i))
                 for i, d in enumerate(cards)]
         total, i = self.best(sets)
@@ -164,42 +125,17 @@ class Scorer:
 
     def top(self, sets: Sequence[tuple[Sequence[Card], Sequence[Card], tuple]], k: int
             ) -> list[tuple[int, int]]:
-        """(total, index) of the ``k`` best of ``sets`` (as :meth:`best` orders them), best
-        first, skipping the sets whose bound is below the ``k``-th best so far."""
-        bounds = [self.bound(c, a) for c, a, _ in sets]
-        order = sorted(range(len(sets)), key=lambda i: (
-            -(bounds[i] if bounds[i] is not None else 1 << 60), sets[i][2]))
-        found: list[tuple[int, tuple, int]] = []
-        for i in order:
-            b = bounds[i]
-            if len(found) >= k and b is not None and b < found[k - 1][0]:
-                continue
-            found.append((self.total(sets[i][0], sets[i][1]), sets[i][2], i))
-            found.sort(key=lambda f: (-f[0], f[1]))
-        return [(t, i) for t, _, i in found[:k]]
+        """(total, index) of the ``k`` best of ``sets``, each (cards, discard area, tie key):
+        the highest total, then the lowest tie key; best first."""
+        totals = self.totals([(c, a) for c, a, _ in sets])
+        order = sorted(range(len(sets)), key=lambda i: (-totals[i], sets[i][2]))
+        return [(totals[i], i) for i in order[:k]]
 
     def best(self, sets: Sequence[tuple[Sequence[Card], Sequence[Card], tuple]],
              beat: int | None = None) -> tuple[int, int]:
-        """(total, index) of the best of ``sets``, each (cards, discard area, tie key): the
-        highest total, then the lowest tie key. With ``beat``, only a total above it counts,
-        and (``beat``, -1) means that none is.
-
-        Sets are scored in the order of their bounds, highest first, and a set whose bound
-        cannot beat the best so far is skipped, so the answer is the one that scoring every
-        set would give.
-        """
-        bounds = [self.bound(c, a) for c, a, _ in sets]
-        order = sorted(range(len(sets)), key=lambda i: (
-            -(bounds[i] if bounds[i] is not None else 1 << 60), sets[i][2]))
-        top, key, at = (beat, None, -1) if beat is not None else (None, None, -1)
-        for i in order:
-            cards, area, tie = sets[i]
-            b = bounds[i]
-            if top is not None and b is not None and (
-                    b < top or (b == top and (key is None or tie >= key))):
-                continue
-            t = self.total(cards, area)
-            if top is None or t > top or (t == top and key is not None and tie < key):
-                top, key, at = t, tie, i
-        assert top is not None
-        return top, at
+        """(total, index) of the best of ``sets`` (as :meth:`top` orders them). With ``beat``,
+        only a total above it counts, and (``beat``, -1) means that none is."""
+        found = self.top(sets, 1)
+        if beat is not None and (not found or found[0][0] <= beat):
+            return beat, -1
+        return found[0]
