@@ -418,11 +418,22 @@ def _interval(values: list[float]) -> tuple[float, float]:
 
 def _discard_options(sc: Scorer, sit: Situation, util) -> list[Option]:
     hand, area = sit.hand, sit.area
+    rests = [hand[:i] + hand[i + 1:] for i in range(len(hand))]
+    nows = sc.totals([(r, area + (d,)) for r, d in zip(rests, hand, strict=True)])
+    # best's tie-break among equal totals: the final hand (the extra card Necromancer takes
+    # included) with the lower printed strength, then the one holding the earliest card
+    position = {c.id: k for k, c in enumerate(hand + area)}
+
+    def tie(i: int) -> tuple:
+        held = sc.final_cards(rests[i], area + (hand[i],))
+        return (-nows[i], sum(c.strength for c in held), sorted(position[c.id] for c in held))
+
+    rank = {i: r for r, i in enumerate(sorted(range(len(hand)), key=tie))} if len(
+        set(nows)) < len(nows) else {i: 0 for i in range(len(hand))}
     options = []
     for i, d in enumerate(hand):
-        rest = hand[:i] + hand[i + 1:]
-        now = sc.total(rest, area + (d,))
-        o = Option(discard=d, now=now, tie=(d.strength, i), floor=util(now, 0))
+        rest, now = rests[i], nows[i]
+        o = Option(discard=d, now=now, tie=(-rank[i],), floor=util(now, 0))
         if sit.ends_with_my_discard and not _draws_from_deck(rest):
             o.exact = True
             o.final = Estimate.of(now)

@@ -106,22 +106,41 @@ class Scorer:
         """Every way to discard one of ``cards`` (a hand plus the card just drawn), as
         (total of the rest, card discarded), best first.
 
-        The order is that of ``fr-score best``: the higher total; on a tie the kept hand
-        with the lower printed strength (the game's tie-break), so the stronger card goes;
-        still tied, the card that comes later in ``cards`` goes.
+        The order is that of ``fr-score best``: the higher total; on a tie the final hand
+        (Necromancer's extra card included) with the lower printed strength, the game's
+        tie-break; still tied, the hand that holds the earliest card where they differ
+        (``cards``, then ``area``, in order).
         """
-        rests = [(cards[:i] + cards[i + 1:], area) for i in range(len(cards))]
-        out = [(t, d, i) for i, (t, d) in enumerate(zip(self.totals(rests), cards,
-                                                        strict=True))]
-        out.sort(key=lambda t: (-t[0], -t[1].strength, -t[2]))
-        return [(t, d) for t, d, _ in out]
+        rests = [cards[:i] + cards[i + 1:] for i in range(len(cards))]
+        totals = self.totals([(r, area) for r in rests])
+        tied = {t for t in totals if totals.count(t) > 1}
+        position = {c.id: k for k, c in enumerate(list(cards) + list(area))}
+
+        def key(i: int) -> tuple:
+            if totals[i] not in tied:
+                return (-totals[i],)
+            held = self.final_cards(rests[i], area)
+            early = sorted(position[c.id] for c in held)
+            return (-totals[i], sum(c.strength for c in held), early)
+
+        order = sorted(range(len(cards)), key=key)
+        return [(totals[i], cards[i]) for i in order]
+
+    def final_cards(self, cards: Sequence[Card], area: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards scored at game end: ``cards`` plus the extra card a Necromancer takes
+        from ``area`` (the one ``score_hand`` takes)."""
+        if not area or not any(c.extra is not None and c.extra.source == "discard"
+                               for c in cards):
+            return tuple(cards)
+        from ..hand import Hand
+        from ..solve.api import optimize
+
+        return optimize(Hand(self.catalog, tuple(cards), {}, tuple(area), self.players)
+                        ).hand.cards
 
     def best_keep(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> tuple[int, Card]:
         """(total, card to discard) of the best discard: :meth:`keeps`' first."""
-        sets = [(cards[:i] + cards[i + 1:], area, (-d.strength, -i))
-                for i, d in enumerate(cards)]
-        total, i = self.best(sets)
-        return total, cards[i]
+        return self.keeps(cards, area)[0]
 
     def top(self, sets: Sequence[tuple[Sequence[Card], Sequence[Card], tuple]], k: int
             ) -> list[tuple[int, int]]:
