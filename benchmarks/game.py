@@ -133,7 +133,15 @@ def bench_advise(args: argparse.Namespace) -> None:
 def _part(job: tuple) -> dict:
     players, games, start, samples, seed = job
     lineup = ["advisor"] + ["greedy"] * (players - 1)
-    sim = simulate(base_catalog(), players, lineup, games, seed, samples, None, start=start)
+    t0 = time.perf_counter()
+
+    def progress(done: int) -> None:
+        if done % 25 == 0:
+            print(f"  games {start}-{start + done - 1} done, {time.perf_counter() - t0:.0f} s",
+                  file=sys.stderr, flush=True)
+
+    sim = simulate(base_catalog(), players, lineup, games, seed, samples, None, progress,
+                   start=start)
     return {"shares": [b.shares for b in sim.bots], "scores": [b.scores for b in sim.bots],
             "turns": sim.turns, "seconds": sim.seconds}
 

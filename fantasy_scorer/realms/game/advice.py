@@ -346,7 +346,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         if deadline is not None and begun + last_round >= deadline:
             break
         if not settle and sum(o.active for o in options) == 1 and (
-                rounds >= ROUNDS_BEFORE_RACING):
+                rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
             break
         world = sample_world(sit, rng)
         kept = [o.snapshot() for o in live]
@@ -428,7 +428,8 @@ def _discard_options(sc: Scorer, sit: Situation, util) -> list[Option]:
         held = sc.final_cards(rests[i], area + (hand[i],))
         return (-nows[i], sum(c.strength for c in held), sorted(position[c.id] for c in held))
 
-    rank = {i: r for r, i in enumerate(sorted(range(len(hand)), key=tie))} if len(
+    exact = sit.ends_with_my_discard  # the order matters only where it is best's
+    rank = {i: r for r, i in enumerate(sorted(range(len(hand)), key=tie))} if exact and len(
         set(nows)) < len(nows) else {i: 0 for i in range(len(hand))}
     options = []
     for i, d in enumerate(hand):

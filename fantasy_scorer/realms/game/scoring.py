@@ -102,9 +102,10 @@ class Scorer:
 
     # -- the decisions built on totals -------------------------------------------------------
 
-    def keeps(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> list[tuple[int, Card]]:
+    def keeps(self, cards: Sequence[Card], area: Sequence[Card] = (), first: bool = False
+              ) -> list[tuple[int, Card]]:
         """Every way to discard one of ``cards`` (a hand plus the card just drawn), as
-        (total of the rest, card discarded), best first.
+        (total of the rest, card discarded), best first; with ``first``, only the best.
 
         The order is that of ``fr-score best``: the higher total; on a tie the final hand
         (Necromancer's extra card included) with the lower printed strength, the game's
@@ -113,7 +114,8 @@ class Scorer:
         """
         rests = [cards[:i] + cards[i + 1:] for i in range(len(cards))]
         totals = self.totals([(r, area) for r in rests])
-        tied = {t for t in totals if totals.count(t) > 1}
+        top = max(totals)
+        tied = {t for t in totals if totals.count(t) > 1 and (t == top or not first)}
         position = {c.id: k for k, c in enumerate(list(cards) + list(area))}
 
         def key(i: int) -> tuple:
@@ -124,7 +126,7 @@ class Scorer:
             return (-totals[i], sum(c.strength for c in held), early)
 
         order = sorted(range(len(cards)), key=key)
-        return [(totals[i], cards[i]) for i in order]
+        return [(totals[i], cards[i]) for i in order[:1 if first else None]]
 
     def final_cards(self, cards: Sequence[Card], area: Sequence[Card]) -> tuple[Card, ...]:
         """The cards scored at game end: ``cards`` plus the extra card a Necromancer takes
@@ -140,7 +142,7 @@ class Scorer:
 
     def best_keep(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> tuple[int, Card]:
         """(total, card to discard) of the best discard: :meth:`keeps`' first."""
-        return self.keeps(cards, area)[0]
+        return self.keeps(cards, area, first=True)[0]
 
     def top(self, sets: Sequence[tuple[Sequence[Card], Sequence[Card], tuple]], k: int
             ) -> list[tuple[int, int]]:
