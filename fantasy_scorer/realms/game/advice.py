@@ -25,7 +25,9 @@ discard gives the next player. The model, in short:
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
 * **The recommendation** is the option with the highest chance of winning: each sample's
   final score is set against the other players' final scores, taken to be independent and
-  spread as in games of greedy bots (``model.py``), the next player's raised by the gift.
+  spread as in games of greedy bots (``model.py``), the next player's raised by the most any
+  card of the discard area after my turn gives them (a greedy player takes that card; so a
+  take of mine can deny it).
   (``objective="score"`` ranks by the expected final score less the gift / (players - 1).)
   Options are sampled in rounds (a round that would end past the budget is not started, or
   is undone, so every option has the same samples); after 6 rounds, an option clearly worse
@@ -234,7 +236,7 @@ class World:
     next_hand: tuple[Card, ...]
     stream: list[Card]
     luck: list[tuple[float, float]]  # per turn of another player: (take?, which card)
-    gifts: dict[tuple[str, tuple[str, ...]], int] = field(default_factory=dict)
+    gifts: dict[str, int] = field(default_factory=dict)  # card id -> gift to the next player
 
 
 def sample_world(sit: Situation, rng: random.Random) -> World:
@@ -289,18 +291,18 @@ def _draws_from_deck(cards: Sequence[Card]) -> bool:
     return any(c.extra is not None and c.extra.source == "deck" for c in cards)
 
 
-def gift(sc: Scorer, world: World, card: Card, area: Sequence[Card]) -> int:
+def gift(sc: Scorer, sit: Situation, world: World, card: Card) -> int:
     """How much ``card`` raises the best 7 of the next player's sampled hand (0 if nothing):
-    what a greedy next player gains by taking it."""
-    key = (card.id, tuple(c.id for c in area))
-    if key in world.gifts:
-        return world.gifts[key]
-    rest = tuple(c for c in area if c is not card)
-    now = sc.total(world.next_hand, tuple(area))
-    better, _ = sc.best([(s, rest, ()) for s in _minus_one(world.next_hand + (card,))
-                         if card in s], beat=now)
-    world.gifts[key] = better - now
-    return better - now
+    what a greedy next player gains by taking it (their Necromancer sees the discard area of
+    now)."""
+    found = world.gifts.get(card.id)
+    if found is None:
+        area = tuple(c for c in sit.area if c is not card)
+        now = sc.total(world.next_hand, area)
+        better, _ = sc.best([(s, area, ()) for s in _minus_one(world.next_hand + (card,))
+                             if card in s], beat=now)
+        found = world.gifts[card.id] = better - now
+    return found
 
 
 def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -504,11 +506,14 @@ def _sample(sc: Scorer, sit: Situation, world: World, o: Option, util) -> None:
         out = o.discard  # type: ignore[assignment]
     kept = tuple(c for c in hand if c is not out)
     now = sc.total(kept, tuple(area) + (out,))
-    g = gift(sc, world, out, area + [out])
     area.append(out)
+    g = gift(sc, sit, world, out)
+    # a greedy next player takes the card of the discard area that raises their hand most:
+    # what they gain from the whole area after my turn (a take of mine may deny it)
+    gain = max(gift(sc, sit, world, c) for c in area)
     final = play_out(sc, sit, world, kept, area, deck, pos)
     o.final.add(final)
     o.improves.add(1.0 if final > now else 0.0)
     o.gift.add(g)
-    o.win.add(_win(sit.players)(final, g))
-    o.utility.append(util(final, g))
+    o.win.add(_win(sit.players)(final, gain))
+    o.utility.append(util(final, gain))
