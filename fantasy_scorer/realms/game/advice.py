@@ -29,8 +29,9 @@ discard gives the next player. The model, in short:
   card of the discard area after my turn gives them (a greedy player takes that card; so a
   take of mine can deny it).
   (``objective="score"`` ranks by the expected final score less the gift / (players - 1).)
-  Options are sampled in rounds (a round that would end past the budget is not started, or
-  is undone, so every option has the same samples); after 6 rounds, an option clearly worse
+  Options are sampled in rounds (a round that would likely end past the budget is not
+  started; all options' play-outs of a round are scored together); after 6 rounds, an
+  option clearly worse
   than the leader (its paired difference below zero at the 99% level of Student's t) stops
   being sampled.
   The work stops when the time budget is spent or at a fixed number of samples; a bot also
@@ -50,7 +51,7 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 
 from ...errors import ScorerError
@@ -58,7 +59,6 @@ from ..catalog import Card, Catalog
 from ..hand import MAX_DISCARD
 from .engine import View, check_players, deck_extras
 from .model import TAKE_RATE, WinModel
-from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
 
@@ -188,14 +188,6 @@ class Option:
 
     floor: float = float("-inf")  # what ranks the option before it has a sample
 
-    def snapshot(self) -> tuple:
-        return (replace(self.final), replace(self.improves), replace(self.gift),
-                replace(self.win), len(self.utility))
-
-    def restore(self, snap: tuple) -> None:
-        self.final, self.improves, self.gift, self.win, n = snap
-        del self.utility[n:]
-
     def value(self) -> float:
         """The mean utility of the samples (before any: that of the best 7 now)."""
         if self.utility:
@@ -247,10 +239,56 @@ def sample_world(sit: Situation, rng: random.Random) -> World:
     return World(sit.next_holds + tuple(unseen[:hidden]), unseen[hidden:], luck)
 
 
+# The play-outs are generators that say which card sets they need scored: each yields a list
+# of (cards, discard area) and is sent back their totals. :func:`_lockstep` runs the play-outs
+# of every option of a round side by side, so that each step scores all their sets in one
+# call of the scorer.
+
+Ask = list[tuple[tuple[Card, ...], tuple[Card, ...]]]
+
+
+def _lockstep(sc: Scorer, runs: list) -> list:
+    """Run the generators ``runs`` to their ends, every step's requests scored together; the
+    values they return."""
+    out: list = [None] * len(runs)
+    pending: dict[int, Ask] = {}
+    for i, run in enumerate(runs):
+        try:
+            pending[i] = next(run)
+        except StopIteration as stop:
+            out[i] = stop.value
+    while pending:
+        totals = sc.totals([h for ask in pending.values() for h in ask])
+        k, later = 0, {}
+        for i, ask in pending.items():
+            part, k = totals[k:k + len(ask)], k + len(ask)
+            try:
+                later[i] = runs[i].send(part)
+            except StopIteration as stop:
+                out[i] = stop.value
+        pending = later
+    return out
+
+
+def _keep(sc: Scorer, cards: tuple[Card, ...], area: tuple[Card, ...]):
+    """(total, card to discard) of the best discard (``Scorer.best_keep``), as a play-out
+    step."""
+    totals = yield [(cards[:i] + cards[i + 1:], area) for i in range(len(cards))]
+    return sc.order_keeps(cards, area, totals, first=True, exact_ties=False)[0]
+
+
+def _raises(hand: tuple[Card, ...], card: Card, area: tuple[Card, ...]):
+    """Whether taking ``card`` from the discard area raises the best 7 (greedy's test)."""
+    rest = tuple(c for c in area if c is not card)
+    held = hand + (card,)
+    totals = yield [(held[:i] + held[i + 1:], rest) for i in range(len(hand))] + [(hand, area)]
+    return max(totals[:-1]) > totals[-1]
+
+
 def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
-             area: list[Card], deck: int, pos: int) -> int:
-    """My final score: the game goes on from the next player's turn (my hand and the area
-    after my discard, ``deck`` cards left, the stream read from ``pos``).
+             area: list[Card], deck: int, pos: int):
+    """My final score (a play-out step): the game goes on from the next player's turn (my
+    hand and the area after my discard, ``deck`` cards left, the stream read from ``pos``).
 
     On my turns I play greedy between the deck and the card the player before me discarded
     (the older cards of the discard area are the ones I passed on, or discarded myself).
@@ -269,14 +307,14 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
             pos += 1
         else:
             last = area[-1] if players > 1 and area else None
-            card = greedy_draw(sc, hand, (last,), True, tuple(area)) if last else None
-            if card is None:
+            if last is not None and (yield from _raises(hand, last, tuple(area))):
+                card = last
+                area.remove(card)
+            else:
                 card = stream[pos]
                 pos += 1
                 deck -= 1
-            else:
-                area.remove(card)
-            _, out = sc.best_keep(hand + (card,), tuple(area))
+            _, out = yield from _keep(sc, hand + (card,), tuple(area))
             hand = tuple(c for c in hand + (card,) if c is not out)
             area.append(out)
         seat = (seat + 1) % players
@@ -284,7 +322,8 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
         final = [list(hand)]
         deck_extras(final, list(reversed(stream[pos:pos + max(deck, 0)])), area, sc)
         hand = tuple(final[0])
-    return sc.total(hand, tuple(area))
+    (total,) = yield [(hand, tuple(area))]
+    return total
 
 
 def _draws_from_deck(cards: Sequence[Card]) -> bool:
@@ -295,14 +334,25 @@ def gift(sc: Scorer, sit: Situation, world: World, card: Card) -> int:
     """How much ``card`` raises the best 7 of the next player's sampled hand (0 if nothing):
     what a greedy next player gains by taking it (their Necromancer sees the discard area of
     now)."""
-    found = world.gifts.get(card.id)
-    if found is None:
-        area = tuple(c for c in sit.area if c is not card)
-        now = sc.total(world.next_hand, area)
-        better, _ = sc.best([(s, area, ()) for s in _minus_one(world.next_hand + (card,))
-                             if card in s], beat=now)
-        found = world.gifts[card.id] = better - now
-    return found
+    _gifts(sc, sit, world, [card])
+    return world.gifts[card.id]
+
+
+def _gifts(sc: Scorer, sit: Situation, world: World, cards) -> None:
+    """:func:`gift` of each of ``cards`` into ``world.gifts``, all scored in one call."""
+    todo = [c for c in dict.fromkeys(cards) if c.id not in world.gifts]
+    if not todo:
+        return
+    asks, spans = [], []
+    for c in todo:
+        area = tuple(d for d in sit.area if d is not c)
+        sets = [(s, area) for s in _minus_one(world.next_hand + (c,)) if c in s]
+        spans.append((len(asks), len(sets)))
+        asks += sets + [(world.next_hand, area)]
+    totals = sc.totals(asks)
+    for c, (at, n) in zip(todo, spans, strict=True):
+        now = totals[at + n]
+        world.gifts[c.id] = max(0, max(totals[at:at + n]) - now)
 
 
 def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -351,20 +401,11 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
                 rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
             break
         world = sample_world(sit, rng)
-        kept = [o.snapshot() for o in live]
-        for o in live:
-            _sample(sc, sit, world, o, util)
-            if deadline is not None and time.perf_counter() > deadline:
-                break
-        else:
-            rounds += 1
-            last_round = time.perf_counter() - begun
-            if rounds >= ROUNDS_BEFORE_RACING:
-                _race(options)
-            continue
-        for o, snap in zip(live, kept, strict=True):  # out of time mid-round: undo it, so
-            o.restore(snap)  # that every option keeps the same samples
-        break
+        _round(sc, sit, world, live, util)
+        rounds += 1
+        last_round = time.perf_counter() - begun
+        if rounds >= ROUNDS_BEFORE_RACING:
+            _race(options)
     # equal chances (a chance of winning saturates at 0 and 1) go to the higher final score
     options.sort(key=lambda o: (o.active, o.value(), o.final.mean if o.final.n else (
         o.now or 0), o.tie), reverse=True)
@@ -487,9 +528,28 @@ def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
     o.utility = [sum(util(f, 0) for f in finals) / len(finals)]
 
 
-def _sample(sc: Scorer, sit: Situation, world: World, o: Option, util) -> None:
-    """One sample of one option: play the game out and record its figures."""
+def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util) -> None:
+    """One sample of every live option on the same world, their play-outs in lockstep, and
+    their figures recorded."""
+    ends = _lockstep(sc, [_one(sc, sit, world, o) for o in live])
+    _gifts(sc, sit, world, [c for _, _, _, after in ends for c in after])
+    win = _win(sit.players)
+    for o, (final, now, out, after) in zip(live, ends, strict=True):
+        # a greedy next player takes the card of the discard area that raises their hand
+        # most: what they gain from the whole area after my turn (a take of mine may deny it)
+        gain = max(world.gifts[c.id] for c in after)
+        o.final.add(final)
+        o.improves.add(1.0 if final > now else 0.0)
+        o.gift.add(world.gifts[out.id])
+        o.win.add(win(final, gain))
+        o.utility.append(util(final, gain))
+
+
+def _one(sc: Scorer, sit: Situation, world: World, o: Option):
+    """One option on one world (a play-out step): (final score, the best 7 right after this
+    turn, the card discarded, the discard area after this turn)."""
     hand, area, deck, pos = sit.hand, list(sit.area), sit.deck, 0
+    out = o.discard
     if sit.phase == "draw":
         if o.deck:
             card = world.stream[0]
@@ -499,21 +559,11 @@ def _sample(sc: Scorer, sit: Situation, world: World, o: Option, util) -> None:
             area.remove(card)
         hand = hand + (card,)
         if o.deck:
-            _, out = sc.best_keep(hand, tuple(area))
-        else:
-            out = o.discard  # type: ignore[assignment]
-    else:
-        out = o.discard  # type: ignore[assignment]
+            _, out = yield from _keep(sc, hand, tuple(area))
+    assert out is not None
     kept = tuple(c for c in hand if c is not out)
-    now = sc.total(kept, tuple(area) + (out,))
     area.append(out)
-    g = gift(sc, sit, world, out)
-    # a greedy next player takes the card of the discard area that raises their hand most:
-    # what they gain from the whole area after my turn (a take of mine may deny it)
-    gain = max(gift(sc, sit, world, c) for c in area)
-    final = play_out(sc, sit, world, kept, area, deck, pos)
-    o.final.add(final)
-    o.improves.add(1.0 if final > now else 0.0)
-    o.gift.add(g)
-    o.win.add(_win(sit.players)(final, gain))
-    o.utility.append(util(final, gain))
+    after = tuple(area)
+    (now,) = yield [(kept, after)]
+    final = yield from play_out(sc, sit, world, kept, area, deck, pos)
+    return final, now, out, after

@@ -113,7 +113,19 @@ class Scorer:
         (``cards``, then ``area``, in order).
         """
         rests = [cards[:i] + cards[i + 1:] for i in range(len(cards))]
-        totals = self.totals([(r, area) for r in rests])
+        return self.order_keeps(cards, area, self.totals([(r, area) for r in rests]), first)
+
+    def order_keeps(self, cards: Sequence[Card], area: Sequence[Card], totals: Sequence[int],
+                    first: bool = False, exact_ties: bool = True) -> list[tuple[int, Card]]:
+        """:meth:`keeps` from the totals already known of each discard (in ``cards``'
+        order). Without ``exact_ties``, equal totals are told apart by the printed cards
+        alone (the stronger card goes, then the later one), not by the card a Necromancer
+        would take: the play-outs' quick version."""
+        rests = [cards[:i] + cards[i + 1:] for i in range(len(cards))]
+        totals = list(totals)
+        if not exact_ties:
+            i = min(range(len(cards)), key=lambda i: (-totals[i], -cards[i].strength, -i))
+            return [(totals[i], cards[i])]
         top = max(totals)
         tied = {t for t in totals if totals.count(t) > 1 and (t == top or not first)}
         position = {c.id: k for k, c in enumerate(list(cards) + list(area))}
