@@ -106,3 +106,44 @@ def test_greedy_draws_the_card_that_most_raises_its_best_seven(seed):
         assert choice is None
     else:
         assert choice is area[gains.index(max(gains))]  # the oldest of the best
+
+
+def test_a_simulation_in_two_parts_is_the_simulation():
+    from fantasy_scorer.realms.game.simulate import simulate
+
+    lineup = ["greedy", "random", "greedy"]
+    whole = simulate(CAT, 3, lineup, 6, seed="parts", scorer=SCORERS[3])
+    first = simulate(CAT, 3, lineup, 4, seed="parts", scorer=SCORERS[3])
+    rest = simulate(CAT, 3, lineup, 2, seed="parts", scorer=SCORERS[3], start=4)
+    merged = first.merge(rest)
+    assert merged.games == 6 and merged.turns == whole.turns
+    assert [b.shares for b in merged.bots] == [b.shares for b in whole.bots]
+    assert [b.scores for b in merged.bots] == [b.scores for b in whole.bots]
+
+
+def test_seats_rotate_so_that_each_bot_starts_in_turn(monkeypatch):
+    import fantasy_scorer.realms.game.simulate as sim_module
+
+    starts = []
+
+    class First:
+        """Records, per game, which line-up entry played the first turn."""
+
+        name = "first"
+
+        def __init__(self, i):
+            self.i = i
+
+        def choose_draw(self, view):
+            if not view.turns:
+                starts.append(self.i)
+            return None
+
+        def choose_discard(self, view):
+            return view.drawn
+
+    made = iter(range(10**6))
+    monkeypatch.setattr(sim_module, "make_bot",
+                        lambda name, rng, sc, samples, budget: First(next(made) % 3))
+    sim_module.simulate(CAT, 3, ["greedy"] * 3, 6, seed="rot", scorer=SCORERS[3])
+    assert starts == [0, 2, 1, 0, 2, 1]  # entry i sits at seat (i + g) mod 3
