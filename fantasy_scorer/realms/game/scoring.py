@@ -36,6 +36,9 @@ class Scorer:
         self.players = players
         self.bit = {c.id: 1 << i for i, c in enumerate(catalog.cards)}
         self.width = len(catalog.cards)
+        # the cards whose score reads the discard area: they put the area in a set's key
+        self.readers = self.mask([c for c in catalog.cards if "discard" in c.needs or (
+            c.extra is not None and c.extra.source == "discard")])
         self.memo: dict[int, int] = {}
         self.computed = 0  # totals actually scored (memo misses)
         self.compiled = compiled(catalog)
@@ -49,7 +52,7 @@ class Scorer:
 
     def _key(self, cards: Sequence[Card], area: Sequence[Card]) -> int:
         key = self.mask(cards)
-        if not area:
+        if not area or not key & self.readers:
             return key
         reads_area = False
         givers = []
