@@ -23,8 +23,8 @@ import numpy as np
 
 from ... import effects as fx
 from ...catalog import Card, Catalog
-from ...hand import ChoiceValue
-from ...resolve import score_raw
+from ...hand import ChoiceValue, Hand
+from ...resolve import resolve, score_raw
 from .tables import Tables, compile_tables
 
 Ints = Sequence[int] | np.ndarray
@@ -135,6 +135,43 @@ class CompiledScorer:
             totals[r] = self._python_resolve(rows[r], ch[r], ctx, r)
         return totals
 
+    def resolve_hands(self, hands: Sequence[Hand]) -> list[int]:
+        """``resolve(hand).total`` for every :class:`Hand` (its choices, discard area, players
+        and Cursed Items as the hand says)."""
+        from .kernel import CV_CHANGE, CV_COPY, CV_TARGET, ERROR, resolve_batch
+
+        m = len(hands)
+        w = max([len(h.cards) for h in hands] + [1])
+        rows = np.full((m, w), -1, dtype=np.int64)
+        ch = np.zeros((m, w, 3), dtype=np.int64)
+        players = np.full(m, -1, dtype=np.int64)
+        has = np.zeros(m, dtype=np.bool_)
+        curs = _rows([self.ids(h.cursed) for h in hands])
+        disc = _rows([self.ids(h.discard or ()) for h in hands])
+        suits = {s: i for i, s in enumerate(self.catalog.suits)}
+        for r, h in enumerate(hands):
+            pos = {c.id: i for i, c in enumerate(h.cards)}
+            for i, c in enumerate(h.cards):
+                rows[r, i] = self.index[c.id]
+                v = h.choices.get(c.id)
+                if v is None:
+                    continue
+                if isinstance(c.choice, fx.Copy):
+                    ch[r, i] = (CV_COPY, self.index[v.id], 0)  # type: ignore[union-attr]
+                elif isinstance(c.choice, fx.ChangeSuit):
+                    ch[r, i] = (CV_CHANGE, pos[v[0].id], suits[v[1]])  # type: ignore[index]
+                else:
+                    ch[r, i] = (CV_TARGET, pos[v.id], 0)  # type: ignore[union-attr]
+            players[r] = -1 if h.players is None else h.players
+            has[r] = h.discard is not None
+        totals = np.zeros(m, dtype=np.int64)
+        status = np.zeros(m, dtype=np.int64)
+        resolve_batch(self.M, self.O, rows, ch, players, curs, disc, has, totals, status)
+        out = totals.tolist()
+        for r in np.flatnonzero((status == ERROR) | self._unsupported_rows(rows, curs)).tolist():
+            out[r] = resolve(hands[r]).total
+        return out
+
     def _python_resolve(self, row: np.ndarray, ch: np.ndarray, ctx: Context, r: int) -> int:
         cards = [self.cards[u] for u in row if u >= 0]
         choices: dict[str, ChoiceValue] = {}
@@ -182,7 +219,6 @@ class CompiledScorer:
         return out[:, 1].copy()
 
     def _python_optimal(self, row: np.ndarray, ctx: Context, r: int) -> int:
-        from ...hand import Hand
         from ..api import optimize
 
         discard = tuple(self.cards[u] for u in ctx.discard[r] if u >= 0) \
