@@ -179,7 +179,7 @@ def score_many(hands: Iterable[Hand | Sequence[str]], *, catalog: Catalog | None
     totals = np.zeros(len(hands), dtype=np.int64)
     status = np.zeros(len(hands), dtype=np.int64)
     codes = np.frombuffer(array("q", flat), dtype=np.int64)  # type: ignore[arg-type]
-    score_lines(scorer.M, scorer.O, codes, np.frombuffer(array("q", starts), dtype=np.int64),
+    score_lines(scorer.M, scorer.OF, codes, np.frombuffer(array("q", starts), dtype=np.int64),
                 totals, status)
     out = totals.tolist()
     if objects:

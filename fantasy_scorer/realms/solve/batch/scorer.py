@@ -89,7 +89,7 @@ class CompiledScorer:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.tables: Tables = compile_tables(catalog)
-        self.M, self.O = self.tables.arrays
+        self.M, self.OF = self.tables.arrays
         self.cards = self.tables.cards
         self.index = self.tables.index
         self._unsupported = np.array(sorted(self.tables.unsupported), dtype=np.int64)
@@ -129,7 +129,7 @@ class CompiledScorer:
         ctx = context(m, players, discard, cursed)
         totals = np.zeros(m, dtype=np.int64)
         status = np.zeros(m, dtype=np.int64)
-        resolve_batch(self.M, self.O, rows, ch, ctx.players, ctx.cursed, ctx.discard,
+        resolve_batch(self.M, self.OF, rows, ch, ctx.players, ctx.cursed, ctx.discard,
                       ctx.has_discard, totals, status)
         for r in np.flatnonzero((status == ERROR) | self._unsupported_rows(rows, ctx.cursed)):
             totals[r] = self._python_resolve(rows[r], ch[r], ctx, r)
@@ -166,7 +166,7 @@ class CompiledScorer:
             has[r] = h.discard is not None
         totals = np.zeros(m, dtype=np.int64)
         status = np.zeros(m, dtype=np.int64)
-        resolve_batch(self.M, self.O, rows, ch, players, curs, disc, has, totals, status)
+        resolve_batch(self.M, self.OF, rows, ch, players, curs, disc, has, totals, status)
         out = totals.tolist()
         for r in np.flatnonzero((status == ERROR) | self._unsupported_rows(rows, curs)).tolist():
             out[r] = resolve(hands[r]).total
@@ -211,7 +211,7 @@ class CompiledScorer:
         m = rows.shape[0]
         ctx = context(m, players, discard, cursed)
         out = np.zeros((m, 4), dtype=np.int64)
-        optimal_batch(self.M, self.O, rows, ctx.players, ctx.cursed, ctx.discard,
+        optimal_batch(self.M, self.OF, rows, ctx.players, ctx.cursed, ctx.discard,
                       ctx.has_discard, out)
         for r in np.flatnonzero((out[:, 0] != 0) | self._unsupported_rows(rows, ctx.cursed,
                                                                            ctx.discard)):
