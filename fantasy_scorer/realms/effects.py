@@ -424,7 +424,9 @@ class MaxStrength(PointEffect):
 
 
 def _suit_members(view: View, bit: int) -> list:
-    return [c for c in view.kept if c.suits & bit]
+    """The cards counting in a suit: the kept ones and the blanked ones that keep their
+    suits (R15: a blanked promo Phoenix still gives Collector a name in each of its suits)."""
+    return [c for c in view.suited if c.suits & bit]
 
 
 def tiered(table: Sequence[tuple[int, int]], n: int) -> int:
@@ -577,7 +579,7 @@ class Exactly(PointEffect):
     terms: tuple[Term, ...]
 
     def _cards(self, view: View, me: Holder) -> list:
-        return [c for c in view.kept if any(t.matches(c, me) for t in self.terms)]
+        return view.witnesses(self.terms, me)  # a blanked Phoenix counts by its suits (R15)
 
     def value(self, view: View, me: Holder) -> int:
         return self.points if len(self._cards(view, me)) == self.count else 0
