@@ -352,11 +352,13 @@ class _Compiler:
         if not isinstance(items, list) or not items:
             raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
         mask, names, anything = 0, frozenset(), False
+        self.last_words: list[tuple[str, int]] = []  # canonical, in order (Term.words)
         for it in items:
             m, n, a = self.word(it, items)
             mask |= m
             names |= n
             anything |= a
+            self.last_words.append(self.canon(m, n, a))
         return mask, names, anything, [str(i) for i in items]
 
     def term(self, item: Any, parent: Any, other: bool = False) -> fx.Term:
@@ -368,21 +370,31 @@ class _Compiler:
             if "match" not in item:
                 raise self.fail("a selector needs 'match'", item)
             mask, names, anything, texts = self.words(item["match"], item)
-            ex_mask, ex_names = 0, frozenset()
+            words = tuple(self.last_words)
+            ex_mask, ex_names, ex_words = 0, frozenset(), ()
             text = "/".join(texts)
             if "except" in item:
                 ex_mask, ex_names, ex_any, ex_texts = self.words(item["except"], item)
                 if ex_any:
                     raise self.fail("'except: any' would select nothing", item)
+                ex_words = tuple(self.last_words)
                 text += " except " + ", ".join(ex_texts)
             oth = item.get("other", False)
             if not isinstance(oth, bool):
                 raise self.fail("'other' must be true or false", item)
             return fx.Term(("other " if oth or other else "") + text, mask, names, anything,
-                           ex_mask, ex_names, oth or other)
+                           ex_mask, ex_names, oth or other, words, ex_words)
         mask, names, anything = self.word(item, parent)
         return fx.Term(("other " if other else "") + str(item), mask, names, anything,
-                       other=other)
+                       other=other, words=(self.canon(mask, names, anything),))
+
+    def canon(self, mask: int, names: frozenset[str], anything: bool) -> tuple[str, int]:
+        """One selector word as explanations say it: its canonical spelling and suit bit."""
+        if anything:
+            return ("any", 0)
+        if mask:
+            return (self.catalog.suits[mask.bit_length() - 1], mask)
+        return (next(iter(names)), 0)
 
     def terms(self, items: Any, node: Any, other: bool = False) -> tuple[fx.Term, ...]:
         if isinstance(items, (str, Mapping)):

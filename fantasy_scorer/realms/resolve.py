@@ -17,6 +17,7 @@ from ..errors import ScorerError
 from . import effects as fx
 from .catalog import NO_PENALTY, Card, Catalog, Penalty
 from .hand import ChoiceValue, Hand
+from .messages import Join, Msg, Name, Suit, render
 
 UNDECIDED, KEPT, BLANKED = 0, 1, 2
 
@@ -477,7 +478,12 @@ def score_raw(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog
 
 @dataclass(frozen=True)
 class Line:
-    """One card's row of the score sheet."""
+    """One card's row of the score sheet.
+
+    ``reasons`` say why the card stands as it does (blanked, kept by its condition, cleared,
+    changed, protected) as messages; ``status`` is them in English, and
+    :meth:`Localizer.status <fantasy_scorer.realms.names.Localizer.status>` in any language.
+    """
 
     name: str
     as_name: str
@@ -488,7 +494,12 @@ class Line:
     points: int
     blanked: bool
     cleared: bool
-    status: str
+    reasons: tuple[Msg, ...] = ()
+
+    @property
+    def status(self) -> str:
+        """The Status column in English."""
+        return render(Join(self.reasons, "semi"))
 
     def as_json(self) -> dict:
         return {
@@ -512,28 +523,91 @@ class Result:
         return sum(c.strength for c in self.hand.cards)
 
 
-def _status(s: Slot) -> str:
-    parts = []
-    if s.state == BLANKED:
-        if s.reason == "lonely":
-            parts.append(f"blanked by {s.blanked_by[0].name}: the only card of its suit")
-        elif s.blanked_by and s.reason == "loop":
-            parts.append("blanked: loop with " + ", ".join(b.name for b in s.blanked_by))
-        elif s.blanked_by:
-            parts.append("blanked by " + ", ".join(b.name for b in s.blanked_by))
-        elif any(nd.fails(()) for nd in ()):
-            pass
-        else:
-            parts.append("blanked: its own condition")
+# --------------------------------------------------------------------------------------------
+# Why: the reasons of the score sheet, which the explanation repeats
+# --------------------------------------------------------------------------------------------
+
+
+def label(s: Slot) -> Card | Msg:
+    """A card as it stands: ``Doppelgänger (as Basilisk)``."""
+    return s.card if s.name == s.card.name else Msg("label.as", card=s.card, name=Name(s.name))
+
+
+def labels(slots: Sequence[Slot]) -> Join:
+    return Join([label(s) for s in slots], "and")
+
+
+def _witness(c: Slot, me: Slot, need: Need, suits: Sequence[str], kind: bool) -> Card | Msg:
+    """A card meeting a self-condition; with ``kind``, what makes it meet it (``a Weather``)."""
+    if c is me:
+        return Msg("label.itself")
+    shown: Card | Msg = label(c)
+    blanked = c.state == BLANKED
+    if blanked:  # it counts for its suits although blanked (R15)
+        shown = Msg("label.keeps_suits", card=shown)
+    if not kind:
+        return shown
+    term = next((t for t in need.cond.terms
+                 if (t.matches_suits_only(c.suits) if blanked else t.matches(c, me))), None)
+    if term is None or not term.suits:  # met by its name: the name says it
+        return shown
+    return Msg("label.of_kind", card=shown, kind=fx.a_term(term, suits))
+
+
+def condition_reason(s: Slot, need: Need, slots: Sequence[Slot], suits: Sequence[str]) -> Msg:
+    """What a self-condition found in hand (R8 c): ``no Flame in hand``, ``with Rainstorm
+    (a Weather)``, ``Flame in hand (Wildfire)``; the same words whether it blanks or keeps."""
+    what = fx.terms_msg(need.cond.terms, suits, "or")
+    present = need.present(slots)
+    missing = need.missing(slots)
+    if need.unless and present:
+        return Msg("why.has", need=what, cards=Join(
+            [_witness(c, s, need, suits, False) for c in present], "list"))
+    if not need.unless and present:
+        return Msg("why.with", cards=Join(
+            [_witness(c, s, need, suits, True) for c in present], "and"))
+    if not need.unless and need.ignored:  # C8
+        return Msg("why.harmless", need=what, cards=labels([slots[j] for j in need.ignored]))
+    if missing:
+        return Msg("why.no_left", need=what, cards=labels(missing))
+    return Msg("why.no", need=what)
+
+
+def blanking_reason(s: Slot, slots: Sequence[Slot], suits: Sequence[str]) -> Msg | None:
+    """Why a card is blanked, or why its self-condition keeps it; None when neither applies."""
+    conds = Join([condition_reason(s, nd, slots, suits) for nd in s.needs
+                  if s.state == KEPT or nd.fails(slots)], "semi")
+    if s.state == KEPT:
+        return Msg("status.kept", reasons=conds) if conds else None
+    if s.reason == "lonely":
+        return Msg("status.lonely", by=label(s.blanked_by[0]))
+    if s.reason == "loop":
+        partners = [b for b in s.blanked_by if b is not s]
+        if partners:
+            return Msg("status.loop", cards=labels(partners))
+        return Msg("status.self") if s in s.blanked_by else Msg("status.loop_condition")
+    if s.blanked_by:
+        if conds:
+            return Msg("status.by_also", cards=labels(s.blanked_by), reasons=conds)
+        return Msg("status.by", cards=labels(s.blanked_by))
+    return Msg("status.blanked", reasons=conds)
+
+
+def reasons_of(s: Slot, slots: Sequence[Slot], suits: Sequence[str]) -> tuple[Msg, ...]:
+    """Every reason of a card's status, in the order of resolution's consequences."""
+    parts: list[Msg] = []
+    why = blanking_reason(s, slots, suits)
+    if why is not None:
+        parts.append(why)
     if s.cleared_by and s.penalty:
-        parts.append("penalty cleared by " + ", ".join(c.name for c in s.cleared_by))
+        parts.append(Msg("status.cleared", cards=Join(s.cleared_by, "and")))
     elif s.struck_by and s.active != s.penalty:  # only where the word stood in the penalty
-        parts.append("; ".join(f"{w} cleared by {c.name}" for c, w in s.struck_by))
+        parts += [Msg("status.word", word=Suit(w), card=c) for c, w in s.struck_by]
     if s.changed_by is not None:
-        parts.append(f"suit changed by {s.changed_by.name}")
+        parts.append(Msg("status.changed", card=s.changed_by))
     if s.protected_by is not None:
-        parts.append(f"cannot be blanked ({s.protected_by.name})")
-    return "; ".join(parts)
+        parts.append(Msg("status.protected", card=s.protected_by))
+    return tuple(parts)
 
 
 def resolve(hand: Hand) -> Result:
@@ -562,11 +636,11 @@ def resolve(hand: Hand) -> Result:
             points=pts,
             blanked=s.state == BLANKED,
             cleared=bool(s.cleared_by) and bool(s.penalty),
-            status=_status(s),
+            reasons=reasons_of(s, slots, cat.suits),
         ))
     for c in hand.cursed:
         pts = cursed_points(c, view)
         total += pts
         lines.append(Line(c.name, c.name, "Cursed Item", c.strength, pts - c.strength, 0, pts,
-                          False, False, ""))
+                          False, False))
     return Result(hand, total, tuple(lines), tuple(slots), view)
