@@ -90,6 +90,8 @@ def english_phrases() -> list[str]:
 
 
 PHRASES = english_phrases()
+#: Each phrase as whole words ("in a" is English, the end of "Zauberin auf" is not).
+PATTERNS = [(p, re.compile(r"(?<!\w)" + re.escape(p) + r"(?!\w)")) for p in PHRASES]
 
 
 def german_output(result: Result) -> str:
@@ -101,7 +103,7 @@ def german_output(result: Result) -> str:
 
 def assert_no_english(result: Result) -> None:
     text = german_output(result)
-    found = [p for p in PHRASES if p in text]
+    found = [p for p, pattern in PATTERNS if pattern.search(text)]
     assert not found, (found, text)
 
 
