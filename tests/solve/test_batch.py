@@ -70,8 +70,12 @@ cards:
   - {id: HB12, name: Runesmith, suit: Artifact, strength: 4, text: "",
      bonus: [{runs: {2: 5, 3: 20}}], clears_word: {word: Flame, of: [Beast]}}
   - {id: HB13, name: Stone Idol, suit: Artifact, also: [Land], strength: 9, text: "",
-     immune: others, unchangeable: true, plain_suits: [Artifact],
+     blanked_only_by: [Flood, Beast], never_blanks_others: true, copied_suits: [Artifact],
+     discard_suits: [Land], unchangeable: true,
      penalty: [{blanks: [{match: Weather, other: true}]}, {blanked_if: [Flame]}]}
+  - {id: HB14, name: Storm Crow, suit: Beast, also: [Weather], strength: 11, text: "",
+     keeps_suits_when_blanked: true, change_replaces: [Beast], copied_suits: [Weather],
+     bonus: [{points: 6, per_other: [Weather]}], penalty: [{blanked_unless: [Flood]}]}
 """
 
 
@@ -228,6 +232,36 @@ WORKED = [  # hands of the rules' worked examples (fantasy-realms.md) and their 
 @pytest.mark.parametrize("lines,total", WORKED)
 def test_worked_examples_through_score_many(lines: list[str], total: int) -> None:
     assert fs.score_many([lines]) == [total]
+
+
+def test_R15_a_blanked_phoenix_still_gives_collector_three_suits_compiled() -> None:
+    # the rules' worked example (Cursed Hoards): Garden blanks nothing here, the Phoenix is
+    # blanked by Water Elemental's Flood yet counts as Beast, Flame and Weather: 132
+    hand = ["Phoenix", "Water Elemental", "Fire Elemental", "Air Elemental", "Unicorn",
+            "Warhorse", "Collector", "Garden"]
+    assert fs.score_many([hand], catalog=EXP) == [132]
+
+
+def test_R16_a_copy_of_the_phoenix_is_a_beast_only_compiled() -> None:
+    hand = ["Phoenix", "Shapeshifter: Phoenix", "Doppelgänger: Phoenix", "Fire Elemental",
+            "Air Elemental", "Collector", "Beastmaster"]
+    assert fs.score_many([hand]) == [109]  # the rules' worked example
+
+
+def test_R17_book_of_changes_replaces_only_the_phoenixs_beast_compiled() -> None:
+    hand = ["Book of Changes: Phoenix -> Weather", "Elven Longbow", "Enchantress", "Phoenix",
+            "Great Flood", "Forest", "Fire Elemental"]
+    assert fs.score_many([hand]) == [58]  # the rules' worked example
+
+
+def test_C7_only_a_flood_blanks_the_deluxe_phoenix_compiled() -> None:
+    assert fs.score_many([["Great Flood", "Phoenix", "Beastmaster"]],
+                         catalog=BASE_DELUXE) == [41]  # the rules' worked example
+
+
+def test_C8_the_deluxe_phoenix_never_causes_a_blanking_compiled() -> None:
+    assert fs.score_many([["Phoenix", "War Dirigible", "Elven Archers"]],
+                         catalog=BASE_DELUXE) == [59]  # the rules' worked example
 
 
 def test_a_batch_of_worked_examples_keeps_its_order() -> None:

@@ -17,16 +17,13 @@ context (its discard area and Cursed Items).
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import numpy as np
+from numba import njit
 
-# The compiled code is cached per user (the package directory may be read-only).
-os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "fantasy-scorer" / "numba"))
-from numba import njit  # noqa: E402
+from . import cache
+from . import tables as tb
 
-from . import tables as tb  # noqa: E402
+_previous_cache = cache.enter()  # until the end of this module (see cache.py)
 
 #: Functions that never allocate are compiled without reference counting: a counted call
 #: pays an atomic increment per array argument, which was most of the time (20x). Only the
@@ -155,8 +152,10 @@ def identities(M, OF, n, CH, SL):
             if takes & tb.TAKE_NAME:
                 SL[i, S_NAME] = card(M, OF, v, tb.CF_NAME)
             if takes & tb.TAKE_SUIT:
+                # a copy takes only the suits the card lends, and never keeps them when
+                # blanked: they belong to the physical card (R16, R7)
                 SL[i, S_SUITS] = card(M, OF, v, tb.CF_COPY_SUITS)
-                SL[i, S_KEEPS] = card(M, OF, v, tb.CF_COPY_KEEPS)
+                SL[i, S_KEEPS] = 0
             if takes & tb.TAKE_STRENGTH:
                 SL[i, S_STR] = card(M, OF, v, tb.CF_STR)
             if takes & tb.TAKE_PENALTY:
@@ -166,12 +165,18 @@ def identities(M, OF, n, CH, SL):
 
 @helper
 def changes(M, OF, n, CH, SL):
-    """Step 2: Book of Changes gives one other card a new suit (R3)."""
+    """Step 2: Book of Changes gives one other card a new suit (R3), replacing only the
+    suits the card lets it replace (R17)."""
     for i in range(n):
         if card(M, OF, SL[i, S_CARD], tb.CF_CHOICE) == tb.CH_CHANGE and CH[i, 0] == CV_CHANGE:
             t = CH[i, 1]
-            SL[t, S_SUITS] = bit(CH[i, 2])
-            SL[t, S_KEEPS] = 0
+            SL[t, S_SUITS] = changed_suits(M, OF, SL, t, CH[i, 2])
+
+
+@tiny
+def changed_suits(M, OF, SL, t, suit):
+    """``resolve.changed_suits``: slot ``t``'s suits once a change gives it ``suit``."""
+    return (SL[t, S_SUITS] & card(M, OF, SL[t, S_CARD], tb.CF_KEPT_ON_CHANGE)) | bit(suit)
 
 
 @helper
@@ -254,6 +259,20 @@ def _need_status(always, deps, unless, kept, blanked):
 
 
 @helper
+def can_blank(M, OF, SL, j, i):
+    """``resolve.can_blank``: whether slot ``j``'s blanking may hit slot ``i`` at all (C2,
+    C3, C7, C8)."""
+    if SL[i, S_IMMUNE] != tb.IM_NONE:
+        return False
+    if i == j:
+        return True
+    if card(M, OF, SL[j, S_CARD], tb.CF_NEVER_BLANKS) != 0:
+        return False
+    only = card(M, OF, SL[i, S_CARD], tb.CF_ONLY_BY)
+    return only < 0 or list_hits(M, OF, only, SL[j, S_NAME], SL[j, S_SUITS], False)
+
+
+@helper
 def _rules(M, OF, n, SL, W):
     """Who blanks whom and the self-conditions (``resolve._blanking``'s graph and needs);
     returns (any rule, lonely cards) or -1 lonely when a penalty has too many conditions."""
@@ -267,9 +286,8 @@ def _rules(M, OF, n, SL, W):
         for k in range(pen(M, OF, p, tb.PF_BL0), pen(M, OF, p, tb.PF_BL1)):
             lst = flat(M, OF, k)
             for i in range(n):
-                im = SL[i, S_IMMUNE]
-                if (im == tb.IM_NONE or (im == tb.IM_OTHERS and i == j)) and list_hits(
-                        M, OF, lst, SL[i, S_NAME], SL[i, S_SUITS], i == j):
+                if list_hits(M, OF, lst, SL[i, S_NAME], SL[i, S_SUITS], i == j) \
+                        and can_blank(M, OF, SL, j, i):
                     W[i, 0] |= bit(j)
                     any_rule = True
     for i in range(n):
@@ -279,24 +297,29 @@ def _rules(M, OF, n, SL, W):
         for k in range(pen(M, OF, p, tb.PF_CO0), pen(M, OF, p, tb.PF_CO1), 2):
             unless = flat(M, OF, k)
             lst = flat(M, OF, k + 1)
-            always = list_hits(M, OF, lst, SL[i, S_NAME], SL[i, S_SUITS], True)
+            always = False
             deps = np.int64(0)
-            if not always:
-                lo, hi = list_range(M, OF, lst)
-                for j in range(n):
-                    if j == i:
-                        continue
-                    if SL[j, S_KEEPS] != 0:
-                        keeps_hit = False
-                        for q in range(lo, hi):
-                            if suits_only(M, OF, flat(M, OF, q), SL[j, S_SUITS]):
-                                keeps_hit = True
-                                break
-                        if keeps_hit:
-                            always = True  # counts for its suits even when blanked (R15)
+            lo, hi = list_range(M, OF, lst)
+            for j in range(n):
+                if j == i:
+                    if list_hits(M, OF, lst, SL[i, S_NAME], SL[i, S_SUITS], True):
+                        always = True  # Warship made a Flood has a Flood
+                    continue
+                hit = 0
+                if SL[j, S_KEEPS] != 0:
+                    for q in range(lo, hi):
+                        if suits_only(M, OF, flat(M, OF, q), SL[j, S_SUITS]):
+                            hit = 1  # counts for its suits even when blanked (R15)
                             break
-                    if list_hits(M, OF, lst, SL[j, S_NAME], SL[j, S_SUITS], False):
-                        deps |= bit(j)
+                if hit == 0 and list_hits(M, OF, lst, SL[j, S_NAME], SL[j, S_SUITS], False):
+                    hit = 2
+                if hit == 0 or (unless == 0 and card(M, OF, SL[j, S_CARD],
+                                                     tb.CF_NEVER_BLANKS) != 0):
+                    continue  # it never makes another card blanked (C8)
+                if hit == 1:
+                    always = True
+                else:
+                    deps |= bit(j)
             c = W[i, 1]
             if c >= MAX_NEEDS:
                 return any_rule, np.int64(-1)
@@ -312,7 +335,7 @@ def _rules(M, OF, n, SL, W):
         for k in range(pen(M, OF, p, tb.PF_LO0), pen(M, OF, p, tb.PF_LO1)):
             spared = flat(M, OF, k)
             for i in range(n):
-                if SL[i, S_IMMUNE] != tb.IM_NONE or (lonely >> i) & 1:
+                if (lonely >> i) & 1 or not can_blank(M, OF, SL, s, i):
                     continue
                 if list_hits(M, OF, spared, SL[i, S_NAME], SL[i, S_SUITS], i == s):
                     continue
@@ -541,7 +564,7 @@ def _points_value(M, OF, e, me, me_suits, SL, kept, suited, V, players, n_curs, 
             for d in range(n_disc):
                 v = V[VD + d]
                 if term_matches(M, OF, t, card(M, OF, v, tb.CF_NAME),
-                                card(M, OF, v, tb.CF_COPY_SUITS), False):
+                                card(M, OF, v, tb.CF_DISC_SUITS), False):
                     c += 1
         return pts * c
     for k in range(lo, hi):
@@ -550,7 +573,29 @@ def _points_value(M, OF, e, me, me_suits, SL, kept, suited, V, players, n_curs, 
 
 
 @helper
-def _other_value(M, OF, e, me, SL, n, kept, V, players):
+def _witnesses(M, OF, lst, me, SL, kept, suited):
+    """``View.witnesses``: the cards any term of ``lst`` selects, the blanked cards that
+    keep their suits included (R15)."""
+    out = _kept_hits(M, OF, lst, me, SL, kept)
+    if suited != kept:
+        lo, hi = list_range(M, OF, lst)
+        h = suited & ~kept
+        j = 0
+        while h:
+            if h & 1:
+                for k in range(lo, hi):
+                    t = flat(M, OF, k)
+                    other = M[OF[tb.O_TERM] + t * tb.TF_SIZE + tb.TF_OTHER] != 0
+                    if not (other and j == me) and suits_only(M, OF, t, SL[j, S_SUITS]):
+                        out |= bit(j)
+                        break
+            h >>= 1
+            j += 1
+    return out
+
+
+@helper
+def _other_value(M, OF, e, me, SL, n, kept, suited, V, players):
     """``value`` of the effects that are neither ``Points`` nor ``best_of``."""
     kind = eff(M, OF, e, tb.EF_KIND)
     if kind == tb.K_SUM:
@@ -576,11 +621,11 @@ def _other_value(M, OF, e, me, SL, n, kept, V, players):
                 continue
             sb = bit(s)
             names = 0
-            for j in range(n):
-                if (kept >> j) & 1 and (SL[j, S_SUITS] & sb) != 0:
+            for j in range(n):  # names in the suit, blanked Phoenix included (R15)
+                if (suited >> j) & 1 and (SL[j, S_SUITS] & sb) != 0:
                     fresh = True
                     for q in range(j):
-                        if (kept >> q) & 1 and (SL[q, S_SUITS] & sb) != 0 \
+                        if (suited >> q) & 1 and (SL[q, S_SUITS] & sb) != 0 \
                                 and SL[q, S_NAME] == SL[j, S_NAME]:
                             fresh = False
                             break
@@ -613,7 +658,7 @@ def _other_value(M, OF, e, me, SL, n, kept, V, players):
             return max(eff(M, OF, e, tb.EF_B), per)
         return per
     if kind == tb.K_EXACTLY:
-        c = popcount(_kept_hits(M, OF, eff(M, OF, e, tb.EF_TERMS), me, SL, kept))
+        c = popcount(_witnesses(M, OF, eff(M, OF, e, tb.EF_TERMS), me, SL, kept, suited))
         return eff(M, OF, e, tb.EF_A) if c == eff(M, OF, e, tb.EF_B) else 0
     if kind == tb.K_PERPEN:
         c = 0
@@ -642,11 +687,11 @@ def value(M, OF, e, me, me_suits, SL, n, kept, suited, V, players, n_curs, n_dis
                 v = _points_value(M, OF, o, me, me_suits, SL, kept, suited, V, players,
                                   n_curs, n_disc)
             else:
-                v = _other_value(M, OF, o, me, SL, n, kept, V, players)
+                v = _other_value(M, OF, o, me, SL, n, kept, suited, V, players)
             if k == lo or v > best:
                 best = v
         return best
-    return _other_value(M, OF, e, me, SL, n, kept, V, players)
+    return _other_value(M, OF, e, me, SL, n, kept, suited, V, players)
 
 
 @helper
@@ -777,3 +822,6 @@ def resolve_batch(M, OF, cards, choices, players, curs, disc, has_disc, totals_o
     V = np.zeros(V_SIZE, dtype=np.int64)
     _resolve_rows(M, OF, cards, choices, players, curs, disc, has_disc, totals_out, status_out,
                   SL, W, V)
+
+
+cache.leave(_previous_cache)

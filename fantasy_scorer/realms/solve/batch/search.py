@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import cache
 from . import kernel as K
 from . import tables as tb
 from .kernel import (
@@ -32,16 +33,16 @@ from .kernel import (
     ERROR,
     OK,
     S_CARD,
-    S_KEEPS,
     S_NAME,
     S_PENU,
     S_SUITS,
-    bit,
     card,
     entry,
     helper,
     list_hits,
 )
+
+_previous_cache = cache.enter()  # until the end of this module (see cache.py)
 
 #: A chooser left open: the enumeration picks its value.
 OPEN = -1
@@ -105,7 +106,7 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, w
             name = card(M, OF, v, tb.CF_NAME)
             k0 = name if (takes & tb.TAKE_NAME) and (all_names or REL[name] != 0) else -1
             k1 = card(M, OF, v, tb.CF_COPY_SUITS) if takes & tb.TAKE_SUIT else -1
-            k2 = card(M, OF, v, tb.CF_COPY_KEEPS) if takes & tb.TAKE_SUIT else -1
+            k2 = 0  # a copy never keeps suits when blanked (R16)
             k3 = card(M, OF, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
             k4 = v if (takes & tb.TAKE_PENALTY) and card(M, OF, v, tb.CF_HASPEN) != 0 else -1
             fresh = True
@@ -137,8 +138,8 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, w
             for s in range(n_suits):
                 if not (all_suits or (msuits >> s) & 1 or s == spare):
                     continue
-                if SL[j, S_SUITS] == bit(s) and SL[j, S_KEEPS] == 0:
-                    continue  # no change at all
+                if K.changed_suits(M, OF, SL, j, s) == SL[j, S_SUITS]:
+                    continue  # no change at all (R17: a Phoenix made a Beast stays as it is)
                 OPT[d, m, 0] = CV_CHANGE
                 OPT[d, m, 1] = j
                 OPT[d, m, 2] = s
@@ -539,3 +540,6 @@ def optimal_batch(M, OF, hands, players, curs, disc, has_disc, out):
     base = np.zeros(width, dtype=np.int64)
     _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
                   SL, W, V, WORK, OPT, KEYS, REL, BEST, base)
+
+
+cache.leave(_previous_cache)

@@ -30,18 +30,18 @@ from ... import effects as fx
 from ...catalog import NO_PENALTY, Card, Catalog, Penalty
 
 # card fields
-(CF_STR, CF_SUITS, CF_COPY_SUITS, CF_NAME, CF_KEEPS, CF_COPY_KEEPS, CF_IMMUNE, CF_UNCHANGE,
+(CF_STR, CF_SUITS, CF_COPY_SUITS, CF_NAME, CF_KEEPS, CF_DISC_SUITS, CF_IMMUNE, CF_UNCHANGE,
  CF_CURSED, CF_HASPEN, CF_BON0, CF_BON1, CF_CLR0, CF_CLR1, CF_CW0, CF_CW1, CF_CHOICE,
  CF_TAKES, CF_COPYMASK, CF_CLRONE, CF_GRANTS, CF_EXTRA, CF_EXTRA_SUITS, CF_NEEDS,
  CF_UNSUP, CF_MSUITS, CF_ALLSUITS, CF_ALLNAMES, CF_WILDREL, CF_TARG0, CF_TARG1,
- CF_SIZE) = range(32)
+ CF_KEPT_ON_CHANGE, CF_NEVER_BLANKS, CF_ONLY_BY, CF_SIZE) = range(35)
 
 # choice kinds of a card
 CH_NONE, CH_COPY_HAND, CH_COPY_GAME, CH_CHANGE, CH_CLEAR_ONE, CH_PROTECT = range(6)
 # what a copy takes (bits)
 TAKE_NAME, TAKE_SUIT, TAKE_STRENGTH, TAKE_PENALTY = 1, 2, 4, 8
 # immunity
-IM_NONE, IM_ALL, IM_OTHERS = 0, 1, 2
+IM_NONE, IM_ALL = 0, 1
 # extra-card effects
 EX_NONE, EX_DISCARD, EX_DECK = 0, 1, 2
 # context a card's score reads
@@ -269,6 +269,7 @@ def _terms_of(card: Card) -> list[fx.Term]:
     if isinstance(card.choice, fx.ClearOne):
         out += card.choice.targets
     out += card.grants_immunity
+    out += card.blanked_only_by
     return out
 
 
@@ -280,10 +281,13 @@ def _card_row(b: _Builder, card: Card, words: list[int]) -> tuple[list[int], lis
     row[CF_COPY_SUITS] = card.copy_suits
     row[CF_NAME] = b.name(card.name)
     row[CF_KEEPS] = int(card.keeps_suits_when_blanked)
-    row[CF_COPY_KEEPS] = int(card.keeps_suits_when_blanked and not card.plain_suits)
-    if card.immune not in ("", "all", "others"):
+    row[CF_DISC_SUITS] = card.suits_in_discard
+    row[CF_KEPT_ON_CHANGE] = card.kept_on_change
+    if card.immune not in ("", "all"):
         raise Unsupported(card.immune)
-    row[CF_IMMUNE] = {"": IM_NONE, "all": IM_ALL, "others": IM_OTHERS}[card.immune]
+    row[CF_IMMUNE] = IM_ALL if card.immune == "all" else IM_NONE
+    row[CF_NEVER_BLANKS] = int(card.never_blanks_others)
+    row[CF_ONLY_BY] = b.tlist(card.blanked_only_by) if card.blanked_only_by else -1
     row[CF_UNCHANGE] = int(card.unchangeable)
     row[CF_CURSED] = int(card.cursed)
     row[CF_HASPEN] = int(bool(card.penalty))
@@ -372,7 +376,7 @@ def compile_tables(catalog: Catalog) -> Tables:
             row, pv = [0] * CF_SIZE, [0] * (1 << len(words))
             row[CF_NAME] = b.name(card.name)
             row[CF_UNSUP] = 1
-            row[CF_CLRONE] = row[CF_GRANTS] = -1
+            row[CF_CLRONE] = row[CF_GRANTS] = row[CF_ONLY_BY] = -1
             unsupported.add(u)
         rows.append(row)
         pvs.append(pv)
