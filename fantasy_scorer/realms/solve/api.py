@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from math import comb
 
 from ...errors import ScorerError
 from ..catalog import Card, Catalog, base_catalog
@@ -21,7 +20,10 @@ from .choices import optimal_choices
 from .exhaustive import (
     NO_TABLE,
     Candidate,
+    Progress,
     Table,
+    compiled_best,
+    compiled_fits,
     enumerate_best,
     extra_options,
     pins_for,
@@ -29,9 +31,10 @@ from .exhaustive import (
     score_set,
 )
 from .local import climb
+from .plan import costs
 
-#: Pools with at most this many 7-card subsets are enumerated; larger ones go to CP-SAT.
-EXHAUSTIVE_SUBSETS = 120
+#: The searches ``best_hand`` may be asked for by name.
+METHODS = ("auto", "exhaustive", "cpsat", "compiled", "python")
 
 
 @dataclass(frozen=True)
@@ -111,14 +114,18 @@ def _order(cards: Sequence[Card]):
 def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
               discard: Sequence[Card] = (), pinned: Mapping[str, ChoiceValue] | None = None,
               top: int = 1, time_limit: float | None = None, method: str = "auto",
-              workers: int = 2, players: int | None = None, cursed: Sequence[Card] = ()
-              ) -> list[Solution]:
+              workers: int = 2, players: int | None = None, cursed: Sequence[Card] = (),
+              progress: Progress | None = None) -> list[Solution]:
     """The ``top`` best legal hands from ``pool`` (at least a hand's worth of cards), best
     first.
 
     A hand is 7 pool cards (the catalog's hand size), plus one card of the discard area per
-    extra-card effect in it. ``method`` is ``"auto"``, ``"exhaustive"`` or ``"cpsat"``; both
-    give the same hands. ``players`` and ``cursed`` complete the table for expansion cards.
+    extra-card effect in it. ``players`` and ``cursed`` complete the table for expansion
+    cards. Every method gives the same hands: ``"auto"`` takes the one expected to answer
+    soonest (:mod:`.plan`: by the pool's choice cards and their options, and what is already
+    loaded); ``"exhaustive"`` enumerates (compiled or in Python, whichever is expected
+    sooner); ``"cpsat"``, ``"compiled"`` and ``"python"`` ask for one search.
+    ``progress(done, total)`` is called as an enumeration scores its subsets.
     """
     cat = catalog or base_catalog()
     pool = list(pool)
@@ -126,24 +133,32 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     pinned = dict(pinned or {})
     table = Table(tuple(discard) if discard else None, players, tuple(cursed))
     size = cat.hand_size
+    if method not in METHODS:
+        raise ScorerError(f"unknown method '{method}'; known: {', '.join(METHODS)}")
     if len(pool) < size:
         raise ScorerError(f"a pool needs at least {size} cards, got {len(pool)}")
     if len({c.id for c in pool}) != len(pool):
         raise ScorerError("a card is listed twice in the pool; each card exists once")
     order = _order(pool + discard)
-    if method == "auto" and (comb(len(pool), size) <= EXHAUSTIVE_SUBSETS or cursed):
-        method = "exhaustive"
-    if method != "exhaustive":
-        from .cpsat import HandModel, search, unsupported  # OR-Tools loads only when needed
-
-        if method == "auto":
-            method = "exhaustive" if unsupported(pool + discard) else "cpsat"
-    if method == "exhaustive":
-        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table)
-    else:
+    if method in ("auto", "exhaustive"):
+        method = _choose(pool, cat, discard, pinned, table, cpsat=method == "auto" and not cursed)
+    found: list[Candidate] = []
+    proven = True
+    if method == "compiled":
+        result = compiled_best(pool, cat, discard, pinned, top, time_limit, table, progress)
+        if result is None:  # a card the compiled code does not know
+            method = "python"
+        else:
+            found, proven = result
+    if method == "python":
+        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table,
+                                       progress)
+    elif method == "cpsat":
         if cursed:
             raise ScorerError("the CP-SAT search does not model Cursed Items; "
                               "use --method exhaustive")
+        from .cpsat import HandModel, search  # OR-Tools loads only when needed
+
         model = HandModel(cat, pool, discard, pinned, hand_size=size)
         model.order_ties({c.id: i for i, c in enumerate(pool + discard)})
         res = search(
@@ -161,6 +176,21 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
         kept = {c.id for c in cand.cards}
         out.append(_solution(cand, cat, proven, [c for c in pool if c.id not in kept], table))
     return out
+
+
+def _choose(pool: list[Card], catalog: Catalog, discard: list[Card],
+            pinned: dict[str, ChoiceValue], table: Table, cpsat: bool) -> str:
+    """The search expected to answer soonest (``"compiled"``, ``"python"`` or ``"cpsat"``)."""
+    est = costs(pool, catalog, discard, pinned, compiled_fits(pool, catalog, discard, table),
+                cpsat)
+    method = est.best()
+    if method == "cpsat":
+        from .cpsat import unsupported  # OR-Tools loads here only when CP-SAT is the pick
+
+        if unsupported(pool + discard):
+            est = costs(pool, catalog, discard, pinned, est.compiled is not None, False)
+            method = est.best()
+    return method
 
 
 def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),

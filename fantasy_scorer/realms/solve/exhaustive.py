@@ -1,8 +1,11 @@
-"""Best hands by plain enumeration: every 7-card subset of a small pool, every extra card.
+"""Best hands by plain enumeration: every 7-card subset of a pool, every extra card.
 
-This is the fast path for small pools (the 8-card discard decision) and the reference the
-CP-SAT search is tested against. Each card set gets its optimal choices from
-:mod:`.choices`, so a subset's score is exactly the evaluator's best for it.
+Two enumerations give the same hands: :func:`compiled_best` scores every subset with its
+optimal choices in compiled code (``batch/search.py``, exact option collapsing), then asks
+:mod:`.choices` for the choices of the hands it returns, stopping at the total it found, so
+the choices shown are the canonical ones; :func:`enumerate_best` does it all in Python (no
+compile to load: quicker for a handful of subsets) and is the reference the other searches
+are tested against. Either way a subset's score is exactly the evaluator's best for it.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 
 from ...errors import ScorerError
 from .. import effects as fx
@@ -148,25 +152,128 @@ def rank_key(cand: Candidate, order: Callable[[Card], int]) -> tuple:
 
 def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
                    pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
-                   time_limit: float | None = None, table: Table = NO_TABLE
-                   ) -> tuple[list[Candidate], bool]:
+                   time_limit: float | None = None, table: Table = NO_TABLE,
+                   progress: Progress | None = None) -> tuple[list[Candidate], bool]:
     """(the ``top`` best hands, proven) over every 7-card subset of ``pool``."""
     pinned = dict(pinned or {})
-    position = {c.id: i for i, c in enumerate(list(pool) + list(discard))}
-
-    def order(c: Card) -> int:
-        return position[c.id]
-
+    order = _order_of(pool, discard)
     t0 = time.perf_counter()
     found: list[Candidate] = []
     proven = True
     size = min(catalog.hand_size, len(pool))
-    for base in combinations(pool, size):
+    total = comb(len(pool), size)
+    step = max(1, total // 50)
+    for done, base in enumerate(combinations(pool, size), start=1):
         if time_limit is not None and time.perf_counter() - t0 > time_limit and found:
             proven = False
             break
         cand = score_set(base, discard, catalog, pinned, order, table)
         if cand is not None:
             found.append(cand)
+        if progress is not None and (done % step == 0 or done == total):
+            progress(done, total)
     found.sort(key=lambda c: rank_key(c, order))
     return found[:top], proven
+
+#: ``progress(done, total)``: how many of the subsets a search has scored.
+Progress = Callable[[int, int], None]
+
+
+def _order_of(pool: Sequence[Card], discard: Sequence[Card]) -> Callable[[Card], int]:
+    position = {c.id: i for i, c in enumerate(list(pool) + list(discard))}
+    return lambda c: position[c.id]
+
+
+def compiled_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
+                  table: Table = NO_TABLE) -> bool:
+    """Whether :func:`compiled_best` takes this pool: every card's effects known to the
+    compiled code, and at most two extra cards in any hand."""
+    from .batch.scorer import compiled
+
+    if not compiled(catalog).supports(list(pool) + list(discard) + list(table.cursed)):
+        return False
+    givers = sum(1 for c in pool if c.extra is not None)
+    most = room(catalog)
+    return not discard or min(givers, givers if most is None else most) <= 2
+
+
+def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
+                  pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
+                  time_limit: float | None = None, table: Table = NO_TABLE,
+                  progress: Progress | None = None) -> tuple[list[Candidate], bool] | None:
+    """:func:`enumerate_best` in compiled code: (the ``top`` best hands, proven), or None
+    when the compiled code does not take the pool (:func:`compiled_fits`)."""
+    import numpy as np
+
+    from .batch.scorer import compiled, pins_array
+    from .batch.search import subsets_batch
+
+    if not compiled_fits(pool, catalog, discard, table):
+        return None
+    pinned = dict(pinned or {})
+    scorer = compiled(catalog)
+    pool, discard = list(pool), list(discard)
+    size = min(catalog.hand_size, len(pool))
+    most = room(catalog)
+    cards = np.array(scorer.ids(pool), dtype=np.int64)
+    pins = pins_array(scorer, pool, pinned)
+    area = np.array(scorer.ids(discard), dtype=np.int64)
+    cursed = np.array(scorer.ids(table.cursed) + [-1], dtype=np.int64)
+    players = -1 if table.players is None else table.players
+    total = comb(len(pool), size)
+    out = np.zeros((total, 5), dtype=np.int64)
+    first = np.arange(size, dtype=np.int64)
+    t0 = time.perf_counter()
+    done, chunk, proven = 0, 16, True
+    while done < total:
+        if time_limit is not None and time.perf_counter() - t0 > time_limit \
+                and (out[:done, 0] == 0).any():
+            proven = False
+            break
+        n = min(chunk, total - done)
+        t1 = time.perf_counter()
+        subsets_batch(scorer.M, scorer.OF, cards, pins, size, first, n, area,
+                      table.discard is not None, players, cursed,
+                      -1 if most is None else most, out[done:done + n])
+        done += n
+        if progress is not None:
+            progress(done, total)
+        if time.perf_counter() - t1 < 0.05:  # about twenty checks a second
+            chunk *= 2
+    found = _best_rows(out[:done], pool, discard, catalog, pinned, top, table)
+    return None if found is None else (found, proven)
+
+
+def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog,
+               pinned: Mapping[str, ChoiceValue], top: int, table: Table
+               ) -> list[Candidate] | None:
+    """The ``top`` best of the compiled search's subsets, in the order of :func:`rank_key`,
+    with the canonical choices of :mod:`.choices` (None if those do not reach the total: the
+    Python enumeration then answers)."""
+    import numpy as np
+
+    order = _order_of(pool, discard)
+    valid = np.flatnonzero(rows[:, 0] == 0)
+    if not valid.size:
+        return []
+    totals = rows[valid, 1]
+    if valid.size > top:
+        kth = np.partition(totals, -top)[-top]
+        valid = valid[totals >= kth]
+    keyed = []
+    for r in valid.tolist():
+        mask, a, b = int(rows[r, 4]), int(rows[r, 2]), int(rows[r, 3])
+        base = tuple(c for p, c in enumerate(pool) if mask >> p & 1)
+        extra = tuple(discard[q] for q in (a, b) if q >= 0)
+        cand = Candidate(base + extra, extra, int(rows[r, 1]), {})
+        keyed.append((rank_key(cand, order), cand))
+    keyed.sort(key=lambda kc: kc[0])
+    out = []
+    for _, cand in keyed[:top]:
+        pins = pins_for(cand.cards, pinned)
+        total, choices = optimal_choices(cand.cards, catalog, pins, table.context(cand.extra),
+                                         table.cursed, target=cand.total)
+        if total != cand.total:  # pragma: no cover - the two enumerations agree (tests)
+            return None
+        out.append(Candidate(cand.cards, cand.extra, total, choices))
+    return out

@@ -108,7 +108,7 @@ def suits_only(M, OF, t, suits):
     return (suits & M[b + tb.TF_EXS]) == 0
 
 
-@helper
+@tiny
 def list_hits(M, OF, lst, name, suits, is_source):
     """Any term of selector ``lst`` selects the card (``Selecting.hits``)."""
     lo, hi = list_range(M, OF, lst)
@@ -430,7 +430,7 @@ def eff(M, OF, e, f):
     return M[OF[tb.O_EFF] + e * tb.EF_SIZE + f]
 
 
-@helper
+@tiny
 def count(M, OF, t, me, me_suits, SL, kept, suited, V):
     """``View.count``: how many cards term ``t`` selects (``me``: the card asking, -1 for a
     Cursed Item, which is not in the view)."""
@@ -461,7 +461,7 @@ def count(M, OF, t, me, me_suits, SL, kept, suited, V):
     return c
 
 
-@helper
+@tiny
 def has(M, OF, lst, me, me_suits, SL, kept, suited, V):
     lo, hi = list_range(M, OF, lst)
     for k in range(lo, hi):
@@ -695,6 +695,48 @@ def value(M, OF, e, me, me_suits, SL, n, kept, suited, V, players, n_curs, n_dis
 
 
 @helper
+def effects_total(M, OF, lo, hi, me, me_suits, SL, n, kept, suited, V, players, n_curs,
+                  n_disc):
+    """The sum of the point effects ``FLAT[lo:hi]`` of one card. The commonest kind,
+    "+N per / with / unless" plain suits (``EF_PLAIN``), is counted here from the suit
+    totals, without a call."""
+    total = np.int64(0)
+    for k in range(lo, hi):
+        e = flat(M, OF, k)
+        b = OF[tb.O_EFF] + e * tb.EF_SIZE
+        if M[b + tb.EF_PLAIN] == 0:
+            total += value(M, OF, e, me, me_suits, SL, n, kept, suited, V, players, n_curs,
+                           n_disc)
+            continue
+        ok = True
+        for g in range(M[b + tb.EF_PL0], M[b + tb.EF_PL1], 2):  # conditions: (mode, term)
+            mode = flat(M, OF, g)
+            t = flat(M, OF, g + 1)
+            tt = OF[tb.O_TERM] + t * tb.TF_SIZE
+            c = V[VT + M[tt + tb.TF_IDX]]
+            if M[tt + tb.TF_OTHER] != 0 and (me_suits & M[tt + tb.TF_SUITS]) != 0:
+                c -= 1
+            if mode == tb.PLAIN_WITH and c == 0 or mode == tb.PLAIN_UNLESS and c != 0:
+                ok = False
+                break
+        if not ok:
+            continue
+        per = M[b + tb.EF_PER]
+        if per < 0:
+            total += M[b + tb.EF_A]
+            continue
+        lo2, hi2 = list_range(M, OF, per)
+        c = 0
+        for q in range(lo2, hi2):
+            tt = OF[tb.O_TERM] + flat(M, OF, q) * tb.TF_SIZE
+            c += V[VT + M[tt + tb.TF_IDX]]
+            if M[tt + tb.TF_OTHER] != 0 and (me_suits & M[tt + tb.TF_SUITS]) != 0:
+                c -= 1
+        total += M[b + tb.EF_A] * c
+    return total
+
+
+@helper
 def points(M, OF, n, SL, kept, V, players, n_curs, n_disc):
     """The total of a resolved hand: kept cards and Cursed Items (``resolve.total_of``)."""
     everyone = bit(n) - 1
@@ -720,21 +762,21 @@ def points(M, OF, n, SL, kept, V, players, n_curs, n_disc):
             continue
         b = OF[tb.O_CARD] + SL[i, S_CARD] * tb.CF_SIZE
         total += SL[i, S_STR]
-        me_suits = SL[i, S_SUITS]
-        for k in range(M[b + tb.CF_BON0], M[b + tb.CF_BON1]):
-            total += value(M, OF, flat(M, OF, k), i, me_suits, SL, n, kept, suited, V, players,
-                           n_curs, n_disc)
+        lo, hi = M[b + tb.CF_BON0], M[b + tb.CF_BON1]
+        if lo < hi:  # a call costs more than most effects: none for a card without any
+            total += effects_total(M, OF, lo, hi, i, SL[i, S_SUITS], SL, n, kept, suited, V,
+                                   players, n_curs, n_disc)
         p = SL[i, S_ACTIVE]
-        for k in range(pen(M, OF, p, tb.PF_PTS0), pen(M, OF, p, tb.PF_PTS1)):
-            total += value(M, OF, flat(M, OF, k), i, me_suits, SL, n, kept, suited, V, players,
-                           n_curs, n_disc)
+        lo, hi = pen(M, OF, p, tb.PF_PTS0), pen(M, OF, p, tb.PF_PTS1)
+        if lo < hi:
+            total += effects_total(M, OF, lo, hi, i, SL[i, S_SUITS], SL, n, kept, suited, V,
+                                   players, n_curs, n_disc)
     for c in range(n_curs):
-        u = V[VC + c]
-        b = OF[tb.O_CARD] + u * tb.CF_SIZE
+        b = OF[tb.O_CARD] + V[VC + c] * tb.CF_SIZE
         total += M[b + tb.CF_STR]
-        for k in range(M[b + tb.CF_BON0], M[b + tb.CF_BON1]):
-            total += value(M, OF, flat(M, OF, k), -1, M[b + tb.CF_SUITS], SL, n, kept, suited,
-                           V, players, n_curs, n_disc)
+        total += effects_total(M, OF, M[b + tb.CF_BON0], M[b + tb.CF_BON1], -1,
+                               M[b + tb.CF_SUITS], SL, n, kept, suited, V, players, n_curs,
+                               n_disc)
     return total
 
 

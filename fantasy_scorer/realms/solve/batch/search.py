@@ -6,11 +6,13 @@ with every leaf scored by :func:`.kernel.resolve_one`. Options that cannot chang
 are collapsed, and only those, so the maximum is exact:
 
 * a copy from the game keeps one target per (name, suits, strength, penalty) it takes, where
-  a name counts only if a card of the hand (or a Cursed Item) names it, or a card compares
-  names (Collector);
-* Book of Changes tries every suit a card of the hand mentions and one suit nobody mentions
-  (every suit, with a card that compares suits: Collector, World Tree, Demon), and never a
-  change that changes nothing;
+  a name counts only if a card of the hand (or a Cursed Item) names it or, with a card that
+  compares names (Collector), a card of the hand holds it;
+* suits are alike when every term of the hand treats them alike (a suit nobody mentions is
+  like any other such suit): Book of Changes tries one suit per class (with a card that
+  compares suits, Collector, World Tree or Demon, each suit held in hand apart), never a
+  change that changes nothing, and a copy's suits count by their classes (exactly, with such
+  a card);
 * Island tries only cards that have a penalty to clear.
 
 These classes are never coarser than the ones of :mod:`..relevance`, so the maximum is the
@@ -63,31 +65,80 @@ def _stage(M, OF, u):
 
 @helper
 def relevance(M, OF, cards, n, V, n_curs, REL):
-    """What the hand's rules can tell apart: names in ``REL`` (1: named by a card); returns
-    (suits mentioned, every name counts, every suit counts)."""
+    """What the hand's rules can tell apart (``relevance.relevance``). In ``REL``, per name:
+    1 when a card names it, 2 when only a card of the hand holds it; then per suit (from
+    ``REL[n_names]`` on) the first suit of its class, suits being alike when every term of
+    the hand treats them alike (a suit no term mentions is like any other such suit).
+    Returns (names compare as such: Collector; suits compare as such: Collector, World
+    Tree, Demon; every name counts: two copies from the game that may take the same name
+    with Collector, or a copy that takes a penalty from the game)."""
     n_names = OF[tb.O_NNAMES]
+    n_suits = OF[tb.O_NSUITS]
     for q in range(n_names):
         REL[q] = 0
-    suits = np.int64(0)
+    words = np.int64(0)
     all_names = False
     all_suits = False
+    wild = False
+    overlap = False
+    copies = np.int64(0)
     for i in range(n + n_curs):
         u = cards[i] if i < n else V[K.VC + i - n]
         b = OF[tb.O_CARD] + u * tb.CF_SIZE
-        suits |= M[b + tb.CF_MSUITS]
-        if M[b + tb.CF_ALLNAMES] != 0 or M[b + tb.CF_WILDREL] != 0:
-            all_names = True
-        if M[b + tb.CF_ALLSUITS] != 0 or M[b + tb.CF_WILDREL] != 0:
-            all_suits = True
+        words |= M[b + tb.CF_WORDS]
+        all_names |= M[b + tb.CF_ALLNAMES] != 0
+        all_suits |= M[b + tb.CF_ALLSUITS] != 0
+        wild |= M[b + tb.CF_WILDREL] != 0
+        if i < n and M[b + tb.CF_CHOICE] == tb.CH_COPY_GAME:
+            overlap |= (copies & M[b + tb.CF_COPYMASK]) != 0
+            copies |= M[b + tb.CF_COPYMASK]
         row = OF[tb.O_MNAMES] + u * n_names
         for q in range(n_names):
             if M[row + q] != 0:
                 REL[q] = 1
-    return suits, all_names, all_suits
+    for i in range(n):
+        q = card(M, OF, cards[i], tb.CF_NAME)
+        if REL[q] == 0:
+            REL[q] = 2
+    for s in range(n_suits):
+        REL[n_names + s] = s
+        for r in range(s):
+            if REL[n_names + r] != r or (words >> s & 1) != (words >> r & 1):
+                continue
+            alike = True
+            for i in range(n + n_curs):
+                u = cards[i] if i < n else V[K.VC + i - n]
+                for k in range(card(M, OF, u, tb.CF_TRM0), card(M, OF, u, tb.CF_TRM1)):
+                    tt = OF[tb.O_TERM] + M[OF[tb.O_FLAT] + k] * tb.TF_SIZE
+                    ts = M[tt + tb.TF_SUITS]
+                    te = M[tt + tb.TF_EXS]
+                    if (ts >> s & 1) != (ts >> r & 1) or (te >> s & 1) != (te >> r & 1):
+                        alike = False
+                        break
+                if not alike:
+                    break
+            if alike:
+                REL[n_names + s] = r
+                break
+    return all_names, all_suits, wild or (all_names and overlap)
 
 
 @helper
-def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, wild):
+def _classes(M, OF, REL, mask):
+    """The classes (first suits) of a set of suits, as a mask."""
+    base = OF[tb.O_NNAMES]
+    out = np.int64(0)
+    s = 0
+    while mask:
+        if mask & 1:
+            out |= np.int64(1) << REL[base + s]
+        mask >>= 1
+        s += 1
+    return out
+
+
+@helper
+def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_name, wild):
     """The options of the chooser in slot ``i`` after the choices made so far (``SL`` holds
     the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last)."""
     u = SL[i, S_CARD]
@@ -104,8 +155,14 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, w
         for k in range(card(M, OF, u, tb.CF_TARG0), card(M, OF, u, tb.CF_TARG1)):
             v = M[OF[tb.O_FLAT] + k]
             name = card(M, OF, v, tb.CF_NAME)
-            k0 = name if (takes & tb.TAKE_NAME) and (all_names or REL[name] != 0) else -1
-            k1 = card(M, OF, v, tb.CF_COPY_SUITS) if takes & tb.TAKE_SUIT else -1
+            # a name counts if a card names it, or, for Collector, if the hand holds it
+            named = every_name or REL[name] == 1 or (all_names and REL[name] == 2)
+            k0 = name if (takes & tb.TAKE_NAME) and named else -1
+            k1 = -1
+            if takes & tb.TAKE_SUIT:
+                k1 = card(M, OF, v, tb.CF_COPY_SUITS)
+                if not all_suits:
+                    k1 = _classes(M, OF, REL, k1)
             k2 = 0  # a copy never keeps suits when blanked (R16)
             k3 = card(M, OF, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
             k4 = v if (takes & tb.TAKE_PENALTY) and card(M, OF, v, tb.CF_HASPEN) != 0 else -1
@@ -127,16 +184,27 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, w
                 m += 1
     elif kind == tb.CH_CHANGE:
         n_suits = OF[tb.O_NSUITS]
-        spare = -1  # one suit nobody mentions stands for all of them
+        first = OF[tb.O_NNAMES]
+        held = np.int64(0)
+        for j in range(n):
+            held |= SL[j, S_SUITS]
+        tried = np.int64(0)  # one suit per class; with Collector, each suit held apart
         for s in range(n_suits):
-            if not (msuits >> s) & 1:
-                spare = s
-                break
+            if all_suits and (held >> s) & 1:
+                tried |= np.int64(1) << s
+                continue
+            fresh = True
+            for r in range(s):
+                if REL[first + r] == REL[first + s] and not (all_suits and (held >> r) & 1):
+                    fresh = False
+                    break
+            if fresh:
+                tried |= np.int64(1) << s
         for j in range(n):
             if j == i or card(M, OF, SL[j, S_CARD], tb.CF_UNCHANGE) != 0:
                 continue
             for s in range(n_suits):
-                if not (all_suits or (msuits >> s) & 1 or s == spare):
+                if not (tried >> s) & 1:
                     continue
                 if K.changed_suits(M, OF, SL, j, s) == SL[j, S_SUITS]:
                     continue  # no change at all (R17: a Phoenix made a Beast stays as it is)
@@ -190,13 +258,15 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
             for f in range(3):
                 BEST[i, f] = CH[i, f]
         return st, total
-    msuits = np.int64(0)
     all_names = False
     all_suits = False
+    every_name = False
     wild = False
+    for i in range(OF[tb.O_NSUITS]):  # every suit apart until the hand is read
+        REL[OF[tb.O_NNAMES] + i] = i
     for j in range(k):
         if card(M, OF, cards[WORK[0, j]], tb.CF_CHOICE) != tb.CH_COPY_HAND:
-            msuits, all_names, all_suits = relevance(M, OF, cards, n, V, n_curs, REL)
+            all_names, all_suits, every_name = relevance(M, OF, cards, n, V, n_curs, REL)
             for i in range(n):
                 if card(M, OF, cards[i], tb.CF_WILDREL) != 0:
                     wild = True
@@ -211,8 +281,8 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
             K.setup(M, OF, cards, n, SL)
             K.identities(M, OF, n, CH, SL)
             K.changes(M, OF, n, CH, SL)
-            WORK[1, d] = _options(M, OF, i, n, SL, OPT, d, KEYS, REL, msuits, all_names,
-                                  all_suits, wild)
+            WORK[1, d] = _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits,
+                                  every_name, wild)
             WORK[2, d] = 0
             fresh = False
         p = WORK[2, d]
@@ -373,9 +443,12 @@ def _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, n_disc_all,
     P = pool_cards.shape[0]
     comb = first  # advanced in place
     for r in range(count):
+        mask = np.int64(0)
         for i in range(size):
             base[i] = pool_cards[comb[i]]
             WORK[3, i] = comb[i]
+            mask |= np.int64(1) << comb[i]
+        out[r, 4] = mask
         st, total, a, b = score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc,
                                     players, n_curs, room, cards, members, CH, SL, W, V, WORK,
                                     OPT, KEYS, REL, BEST)
@@ -403,7 +476,7 @@ def work(M: np.ndarray, OF: np.ndarray, width: int) -> tuple:
             np.zeros((4, width + 1), dtype=np.int64),  # WORK
             np.zeros((width + 1, most, 3), dtype=np.int64),  # OPT
             np.zeros((most, KEY_SIZE), dtype=np.int64),  # KEYS
-            np.zeros(max(1, n_names), dtype=np.int64),  # REL
+            np.zeros(n_names + 64, dtype=np.int64),  # REL: names, then suit classes
             np.zeros((width, 3), dtype=np.int64))  # BEST
 
 
@@ -411,9 +484,10 @@ def work(M: np.ndarray, OF: np.ndarray, width: int) -> tuple:
 def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, disc, has_disc, players,
                   curs, room, out):
     """``count`` subsets of ``size`` pool cards in lexicographic order from combination
-    ``first`` (positions, advanced in place): per subset (status, best total, extras) in
-    ``out``. ``pool_pins[p]``: the pinned choice of pool card ``p`` (kind, a, b, whether a
-    copy's target must be in hand), kind OPEN when free."""
+    ``first`` (positions, advanced in place): per subset (status, best total, first extra,
+    second extra, mask of the pool positions) in ``out``. ``pool_pins[p]``: the pinned
+    choice of pool card ``p`` (kind, a, b, whether a copy's target must be in hand), kind
+    OPEN when free."""
     width = size + 2
     SL = np.zeros((width, K.S_SIZE), dtype=np.int64)
     W = np.zeros((width, K.W_SIZE), dtype=np.int64)
@@ -428,7 +502,7 @@ def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, disc, has_di
     WORK = np.zeros((4, width + 1), dtype=np.int64)
     OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
     KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    REL = np.zeros(n_names + 64, dtype=np.int64)
     BEST = np.zeros((width, 3), dtype=np.int64)
     cards = np.zeros(width, dtype=np.int64)
     members = np.zeros(width, dtype=np.int64)
@@ -474,7 +548,7 @@ def best_batch(M, OF, hands, pins, players, curs, disc, has_disc, out, bests):
     WORK = np.zeros((4, width + 1), dtype=np.int64)
     OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
     KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    REL = np.zeros(n_names + 64, dtype=np.int64)
     BEST = np.zeros((max(1, width), 3), dtype=np.int64)
     _best_rows(M, OF, hands, pins, players, curs, disc, has_disc, out, bests, CH, SL, W, V,
                WORK, OPT, KEYS, REL, BEST)
@@ -533,7 +607,7 @@ def optimal_batch(M, OF, hands, players, curs, disc, has_disc, out):
     WORK = np.zeros((4, width + 1), dtype=np.int64)
     OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
     KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    REL = np.zeros(n_names + 64, dtype=np.int64)
     BEST = np.zeros((width, 3), dtype=np.int64)
     cards = np.zeros(width, dtype=np.int64)
     members = np.zeros(width, dtype=np.int64)
