@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+import time
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -150,6 +151,48 @@ time_option = click.option(
 )
 
 
+class ProgressBar:
+    """A progress bar on standard error for a search still running after half a second:
+    only on a terminal, never with ``--quiet``; the searches call it with (done, total)."""
+
+    def __init__(self, quiet: bool, label: str) -> None:
+        self.active = not quiet and sys.stderr.isatty()
+        self.label = label
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.active:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < 0.5:
+                return
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
+                                TimeRemainingColumn(), console=Console(stderr=True),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+quiet_option = click.option("--quiet", is_flag=True,
+                            help="No progress bar on standard error.")
+
+
 @click.command("best", context_settings=CONTEXT)
 @click.argument("file", metavar="POOL_FILE")
 @click.option("--top", type=click.IntRange(min=1), default=1, show_default=True,
@@ -159,12 +202,13 @@ time_option = click.option(
 @click.option("--method", type=click.Choice(["auto", "exhaustive", "cpsat"]), default="auto",
               show_default=True, help="Search used (both give the same hands).")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON (one object per hand).")
+@quiet_option
 @cards_option
 @game_options
 @fail_cleanly
 def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | None,
-             method: str, as_json: bool, card_files: tuple[str, ...], expansion: str | None,
-             edition: str | None, players: int | None) -> None:
+             method: str, as_json: bool, quiet: bool, card_files: tuple[str, ...],
+             expansion: str | None, edition: str | None, players: int | None) -> None:
     """The best legal hand from N ≥ 7 cards (7 cards, or 8 with Necromancer).
 
     POOL_FILE is in the hand-file format; pinned choices are kept, and a '[discard]' section
@@ -184,8 +228,13 @@ def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | 
     check_apart(pool.cards, discard)
     advice = len(pool.cards) == size + 1
     want = max(top, len(pool.cards)) if advice else top
-    sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
-                     time_limit=time_limit, method=method, players=players, cursed=pool.cursed)
+    bar = ProgressBar(quiet, "Scoring every hand of the pool")
+    try:
+        sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
+                         time_limit=time_limit, method=method, players=players,
+                         cursed=pool.cursed, progress=bar)
+    finally:
+        bar.close()
     best = sols[0]
     if as_json:
         for sol in sols[:top]:

@@ -159,3 +159,15 @@ def test_a_pool_without_choices_costs_one_hand_per_subset() -> None:
     pool = [c for c in CAT.cards if c.choice is None][:11]
     est = costs(pool, CAT)
     assert est.hands == est.subsets == comb(11, 7)
+
+
+def test_best_quiet_prints_the_same_answer(tmp_path) -> None:
+    from ..conftest import run, write
+
+    pool = write(tmp_path, "pool.txt", "\n".join([
+        "Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire", "Mirage",
+        "Magic Wand"]))
+    loud, quiet = run(["best", pool]), run(["best", pool, "--quiet"])
+    assert loud.exit_code == quiet.exit_code == 0
+    assert quiet.output == loud.output
+    assert "Discard Magic Wand → score 260" in quiet.output
