@@ -180,17 +180,25 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
 
 def _choose(pool: list[Card], catalog: Catalog, discard: list[Card],
             pinned: dict[str, ChoiceValue], table: Table, cpsat: bool) -> str:
-    """The search expected to answer soonest (``"compiled"``, ``"python"`` or ``"cpsat"``)."""
-    est = costs(pool, catalog, discard, pinned, compiled_fits(pool, catalog, discard, table),
-                cpsat)
-    method = est.best()
-    if method == "cpsat":
-        from .cpsat import unsupported  # OR-Tools loads here only when CP-SAT is the pick
+    """The search expected to answer soonest (``"compiled"``, ``"python"`` or ``"cpsat"``).
+    Whether the compiled code or CP-SAT can take the pool is asked only of the pick: asking
+    loads numpy or OR-Tools, which the command line would pay for a small pool."""
+    compiled_ok = True
+    while True:
+        est = costs(pool, catalog, discard, pinned, compiled_ok, cpsat)
+        method = est.best()
+        if method == "compiled" and not compiled_fits(pool, catalog, discard, table):
+            compiled_ok = False
+        elif method == "cpsat" and _cpsat_refuses(pool + discard):
+            cpsat = False
+        else:
+            return method
 
-        if unsupported(pool + discard):
-            est = costs(pool, catalog, discard, pinned, est.compiled is not None, False)
-            method = est.best()
-    return method
+
+def _cpsat_refuses(cards: list[Card]) -> bool:
+    from .cpsat import unsupported  # OR-Tools loads only when CP-SAT is the pick
+
+    return bool(unsupported(cards))
 
 
 def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),

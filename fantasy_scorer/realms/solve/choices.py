@@ -102,7 +102,9 @@ class ChoiceSearch:
         choosers = [c for c in self.cards if c.choice is not None and c.id not in self.pinned]
         self.open = sorted(choosers, key=_stage)
         # what the cards can tell apart, read only when some choice is open to collapse
-        self.rel: Relevance | None = relevance(self.cards, catalog) if choosers else None
+        # (a Cursed Item's terms count too: its bonus reads the hand like any card's)
+        self.rel: Relevance | None = (relevance(self.cards + list(self.cursed), catalog)
+                                      if choosers else None)
         self.best: int | None = None
         self.best_choices: dict[str, ChoiceValue] = {}
         self.evaluated = 0

@@ -248,8 +248,9 @@ def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog,
                pinned: Mapping[str, ChoiceValue], top: int, table: Table
                ) -> list[Candidate] | None:
     """The ``top`` best of the compiled search's subsets, in the order of :func:`rank_key`,
-    with the canonical choices of :mod:`.choices` (None if those do not reach the total: the
-    Python enumeration then answers)."""
+    each with its first best choices (the compiled enumeration tries the options of
+    :mod:`.choices` in the same order, so they are its choices); None if those did not
+    reach the total (the Python enumeration then answers)."""
     import numpy as np
 
     order = _order_of(pool, discard)
@@ -270,10 +271,62 @@ def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog,
     keyed.sort(key=lambda kc: kc[0])
     out = []
     for _, cand in keyed[:top]:
-        pins = pins_for(cand.cards, pinned)
-        total, choices = optimal_choices(cand.cards, catalog, pins, table.context(cand.extra),
-                                         table.cursed, target=cand.total)
+        total, choices = compiled_choices(cand.cards, catalog, pins_for(cand.cards, pinned)
+                                          or {}, table, cand.extra)
         if total != cand.total:  # pragma: no cover - the two enumerations agree (tests)
             return None
         out.append(Candidate(cand.cards, cand.extra, total, choices))
     return out
+
+
+def compiled_choices(cards: Sequence[Card], catalog: Catalog,
+                     pinned: Mapping[str, ChoiceValue], table: Table = NO_TABLE,
+                     taken: Sequence[Card] = ()) -> tuple[int, dict[str, ChoiceValue]]:
+    """``optimal_choices`` by the compiled enumeration: (best total, the first best choices,
+    every chooser included as there); ``taken`` are the cards taken from the discard area."""
+    import numpy as np
+
+    from .batch.kernel import CV_CHANGE, CV_COPY, CV_NONE, CV_TARGET
+    from .batch.scorer import compiled
+    from .batch.search import OPEN, best_batch
+
+    sc = compiled(catalog)
+    n = len(cards)
+    slot = {c.id: i for i, c in enumerate(cards)}
+    pins = np.full((1, n, 3), 0, dtype=np.int64)
+    for i, c in enumerate(cards):
+        if c.id not in pinned:
+            pins[0, i, 0] = OPEN
+            continue
+        value = pinned[c.id]
+        if value is None:
+            pins[0, i, 0] = CV_NONE
+        elif isinstance(c.choice, fx.Copy):
+            pins[0, i] = (CV_COPY, sc.index[value.id], 0)  # type: ignore[union-attr]
+        elif isinstance(c.choice, fx.ChangeSuit):
+            target, suit = value  # type: ignore[misc]
+            pins[0, i] = (CV_CHANGE, slot[target.id], catalog.suits.index(suit))
+        else:
+            pins[0, i] = (CV_TARGET, slot[value.id], 0)  # type: ignore[union-attr]
+    area = table.area(taken)
+    out = np.zeros((1, 2), dtype=np.int64)
+    best = np.zeros((1, n, 3), dtype=np.int64)
+    best_batch(sc.M, sc.OF, np.array([sc.ids(cards)], dtype=np.int64), pins,
+               np.array([-1 if table.players is None else table.players], dtype=np.int64),
+               np.array([sc.ids(table.cursed) + [-1]], dtype=np.int64),
+               np.array([sc.ids(area or ()) + [-1]], dtype=np.int64),
+               np.array([area is not None]), out, best)
+    choices: dict[str, ChoiceValue] = {}
+    for i, c in enumerate(cards):
+        if c.choice is None:
+            continue
+        kind, a, b = (int(x) for x in best[0, i])
+        if kind == CV_COPY:
+            choices[c.id] = sc.cards[a]
+        elif kind == CV_CHANGE:
+            choices[c.id] = (cards[a], catalog.suits[b])
+        elif kind == CV_TARGET:
+            choices[c.id] = cards[a]
+        else:
+            choices[c.id] = None
+    return int(out[0, 1]), choices

@@ -59,6 +59,7 @@ def card_terms(card: Card) -> Iterator[fx.Term]:
     if isinstance(card.choice, fx.ClearOne):
         yield from card.choice.targets
     yield from card.grants_immunity
+    yield from card.blanked_only_by  # who may blank it is read off suits and names too (C7)
     for lonely in card.penalty.lonely:
         yield from lonely.spared
 
