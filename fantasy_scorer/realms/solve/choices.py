@@ -92,8 +92,7 @@ class ChoiceSearch:
 
     def __init__(self, cards: Sequence[Card], catalog: Catalog,
                  pinned: Mapping[str, ChoiceValue] | None = None,
-                 context: fx.Context = fx.NO_CONTEXT, cursed: Sequence[Card] = (),
-                 target: int | None = None) -> None:
+                 context: fx.Context = fx.NO_CONTEXT, cursed: Sequence[Card] = ()) -> None:
         self.cards = list(cards)
         self.cat = catalog
         self.context = context
@@ -108,9 +107,6 @@ class ChoiceSearch:
         self.best: int | None = None
         self.best_choices: dict[str, ChoiceValue] = {}
         self.evaluated = 0
-        #: The best total when it is known (from the compiled search): the first combination
-        #: reaching it is the first best, and the walk stops there.
-        self.target = target
 
     def run(self) -> tuple[int, dict[str, ChoiceValue]]:
         self._walk(0, dict(self.pinned))
@@ -128,8 +124,6 @@ class ChoiceSearch:
         return clear_choices(slots, chooser)
 
     def _walk(self, k: int, choices: dict[str, ChoiceValue]) -> None:
-        if self.target is not None and self.best is not None and self.best >= self.target:
-            return
         if k == len(self.open):
             total = score_raw(self.cards, choices, self.cat, self.context, self.cursed)
             self.evaluated += 1
@@ -141,19 +135,16 @@ class ChoiceSearch:
         for value in self._options(chooser, choices):
             choices[chooser.id] = value
             self._walk(k + 1, choices)
-            if self.target is not None and self.best is not None and self.best >= self.target:
-                break
         del choices[chooser.id]
 
 
 def optimal_choices(cards: Sequence[Card], catalog: Catalog,
                     pinned: Mapping[str, ChoiceValue] | None = None,
-                    context: fx.Context = fx.NO_CONTEXT, cursed: Sequence[Card] = (),
-                    target: int | None = None) -> tuple[int, dict[str, ChoiceValue]]:
+                    context: fx.Context = fx.NO_CONTEXT, cursed: Sequence[Card] = ()
+                    ) -> tuple[int, dict[str, ChoiceValue]]:
     """(best total, the choices reaching it) for these cards; pinned choices are kept.
 
     Every chooser in ``cards`` gets a value in the returned choices (``None`` when leaving it
-    unassigned is best, or ties with the best). With ``target``, the best total already
-    known, the search stops at the first combination reaching it: the same choices.
+    unassigned is best, or ties with the best).
     """
-    return ChoiceSearch(cards, catalog, pinned, context, cursed, target).run()
+    return ChoiceSearch(cards, catalog, pinned, context, cursed).run()

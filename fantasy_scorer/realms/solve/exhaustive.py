@@ -1,11 +1,11 @@
 """Best hands by plain enumeration: every 7-card subset of a pool, every extra card.
 
-Two enumerations give the same hands: :func:`compiled_best` scores every subset with its
-optimal choices in compiled code (``batch/search.py``, exact option collapsing), then asks
-:mod:`.choices` for the choices of the hands it returns, stopping at the total it found, so
-the choices shown are the canonical ones; :func:`enumerate_best` does it all in Python (no
-compile to load: quicker for a handful of subsets) and is the reference the other searches
-are tested against. Either way a subset's score is exactly the evaluator's best for it.
+Two enumerations give the same hands and choices: :func:`compiled_best` scores every subset
+with its optimal choices in compiled code (``batch/search.py``: the options of
+:mod:`.choices`, collapsed alike and tried in the same order, so the first best choices are
+the same); :func:`enumerate_best` does it all in Python (no compiled code to load: quicker
+for a handful of subsets) and is the reference the other searches are tested against.
+Either way a subset's score is exactly the evaluator's best for it.
 """
 
 from __future__ import annotations
@@ -223,6 +223,9 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
     total = comb(len(pool), size)
     out = np.zeros((total, 5), dtype=np.int64)
     first = np.arange(size, dtype=np.int64)
+    no_choices = np.zeros((0, size + 2, 3), dtype=np.int64)
+    args = (cards, pins, size)
+    area_args = (area, table.discard is not None, players, cursed, -1 if most is None else most)
     t0 = time.perf_counter()
     done, chunk, proven = 0, 16, True
     while done < total:
@@ -232,25 +235,30 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
             break
         n = min(chunk, total - done)
         t1 = time.perf_counter()
-        subsets_batch(scorer.M, scorer.OF, cards, pins, size, first, n, area,
-                      table.discard is not None, players, cursed,
-                      -1 if most is None else most, out[done:done + n])
+        subsets_batch(scorer.M, scorer.OF, *args, first, n, *area_args, out[done:done + n],
+                      no_choices)
         done += n
         if progress is not None:
             progress(done, total)
         if time.perf_counter() - t1 < 0.05:  # about twenty checks a second
             chunk *= 2
-    found = _best_rows(out[:done], pool, discard, catalog, pinned, top, table)
+    def choices_of(mask: int) -> np.ndarray:
+        """The first best choices of one subset, scored again (the same compiled call)."""
+        start = np.array([p for p in range(len(pool)) if mask >> p & 1], dtype=np.int64)
+        row = np.zeros((1, 5), dtype=np.int64)
+        got = np.zeros((1, size + 2, 3), dtype=np.int64)
+        subsets_batch(scorer.M, scorer.OF, *args, start, 1, *area_args, row, got)
+        return got[0]
+
+    found = _best_rows(out[:done], pool, discard, catalog, top, choices_of)
     return None if found is None else (found, proven)
 
 
-def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog,
-               pinned: Mapping[str, ChoiceValue], top: int, table: Table
-               ) -> list[Candidate] | None:
+def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog, top: int,
+               choices_of: Callable) -> list[Candidate]:
     """The ``top`` best of the compiled search's subsets, in the order of :func:`rank_key`,
-    each with its first best choices (the compiled enumeration tries the options of
-    :mod:`.choices` in the same order, so they are its choices); None if those did not
-    reach the total (the Python enumeration then answers)."""
+    each with its first best choices (``choices_of(mask)``: the compiled enumeration tries
+    the options of :mod:`.choices` in the same order, so they are its choices)."""
     import numpy as np
 
     order = _order_of(pool, discard)
@@ -267,66 +275,31 @@ def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog,
         base = tuple(c for p, c in enumerate(pool) if mask >> p & 1)
         extra = tuple(discard[q] for q in (a, b) if q >= 0)
         cand = Candidate(base + extra, extra, int(rows[r, 1]), {})
-        keyed.append((rank_key(cand, order), cand))
+        keyed.append((rank_key(cand, order), mask, cand))
     keyed.sort(key=lambda kc: kc[0])
-    out = []
-    for _, cand in keyed[:top]:
-        total, choices = compiled_choices(cand.cards, catalog, pins_for(cand.cards, pinned)
-                                          or {}, table, cand.extra)
-        if total != cand.total:  # pragma: no cover - the two enumerations agree (tests)
-            return None
-        out.append(Candidate(cand.cards, cand.extra, total, choices))
-    return out
+    return [Candidate(cand.cards, cand.extra, cand.total,
+                      _decode(choices_of(mask), cand.cards, catalog))
+            for _, mask, cand in keyed[:top]]
 
 
-def compiled_choices(cards: Sequence[Card], catalog: Catalog,
-                     pinned: Mapping[str, ChoiceValue], table: Table = NO_TABLE,
-                     taken: Sequence[Card] = ()) -> tuple[int, dict[str, ChoiceValue]]:
-    """``optimal_choices`` by the compiled enumeration: (best total, the first best choices,
-    every chooser included as there); ``taken`` are the cards taken from the discard area."""
-    import numpy as np
-
-    from .batch.kernel import CV_CHANGE, CV_COPY, CV_NONE, CV_TARGET
+def _decode(values, cards: Sequence[Card], catalog: Catalog) -> dict[str, ChoiceValue]:
+    """The compiled search's choices of a hand (its rows of kernel values) as choice values,
+    every chooser included (``None``: unassigned), as ``optimal_choices`` gives them."""
+    from .batch.kernel import CV_CHANGE, CV_COPY, CV_TARGET
     from .batch.scorer import compiled
-    from .batch.search import OPEN, best_batch
 
-    sc = compiled(catalog)
-    n = len(cards)
-    slot = {c.id: i for i, c in enumerate(cards)}
-    pins = np.full((1, n, 3), 0, dtype=np.int64)
-    for i, c in enumerate(cards):
-        if c.id not in pinned:
-            pins[0, i, 0] = OPEN
-            continue
-        value = pinned[c.id]
-        if value is None:
-            pins[0, i, 0] = CV_NONE
-        elif isinstance(c.choice, fx.Copy):
-            pins[0, i] = (CV_COPY, sc.index[value.id], 0)  # type: ignore[union-attr]
-        elif isinstance(c.choice, fx.ChangeSuit):
-            target, suit = value  # type: ignore[misc]
-            pins[0, i] = (CV_CHANGE, slot[target.id], catalog.suits.index(suit))
-        else:
-            pins[0, i] = (CV_TARGET, slot[value.id], 0)  # type: ignore[union-attr]
-    area = table.area(taken)
-    out = np.zeros((1, 2), dtype=np.int64)
-    best = np.zeros((1, n, 3), dtype=np.int64)
-    best_batch(sc.M, sc.OF, np.array([sc.ids(cards)], dtype=np.int64), pins,
-               np.array([-1 if table.players is None else table.players], dtype=np.int64),
-               np.array([sc.ids(table.cursed) + [-1]], dtype=np.int64),
-               np.array([sc.ids(area or ()) + [-1]], dtype=np.int64),
-               np.array([area is not None]), out, best)
+    everything = compiled(catalog).cards
     choices: dict[str, ChoiceValue] = {}
     for i, c in enumerate(cards):
         if c.choice is None:
             continue
-        kind, a, b = (int(x) for x in best[0, i])
+        kind, a, b = (int(x) for x in values[i])
         if kind == CV_COPY:
-            choices[c.id] = sc.cards[a]
+            choices[c.id] = everything[a]
         elif kind == CV_CHANGE:
             choices[c.id] = (cards[a], catalog.suits[b])
         elif kind == CV_TARGET:
             choices[c.id] = cards[a]
         else:
             choices[c.id] = None
-    return int(out[0, 1]), choices
+    return choices

@@ -27,9 +27,11 @@ _previous_cache = cache.enter()  # until the end of this module (see cache.py)
 
 #: Functions that never allocate are compiled without reference counting: a counted call
 #: pays an atomic increment per array argument, which was most of the time (20x). Only the
-#: entry points (``*_batch``) allocate their work arrays.
-helper = njit(cache=True, nogil=True, _nrt=False)
-tiny = njit(cache=True, nogil=True, _nrt=False, inline="always")
+#: entry points (``*_batch``, ``score_lines``) allocate their work arrays, and only they are
+#: cached: an entry's cached code holds every function it calls, and a process that loads
+#: it never builds the others (which keeps the command line's start quicker).
+helper = njit(nogil=True, _nrt=False)
+tiny = njit(nogil=True, _nrt=False, inline="always")
 entry = njit(cache=True, nogil=True)
 
 # slot fields

@@ -368,10 +368,11 @@ def _fits(M, OF, cards, n, e1, e2):
 
 @helper
 def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players, n_curs, room,
-              cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL, BEST):
+              cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP):
     """The best hand holding exactly ``base`` (pool positions, in pool order) plus its best
     extra cards from the discard area (``exhaustive.score_set``): (status, total, first
-    extra, second extra) with the extras as positions in ``disc`` (-1: none)."""
+    extra, second extra) with the extras as positions in ``disc`` (-1: none), the first best
+    choices of that hand in ``KEEP``."""
     n_givers = 0
     for i in range(size):
         cards[i] = base[i]
@@ -414,6 +415,9 @@ def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players,
                 best = total
                 best_a = a
                 best_b = b
+                for q in range(n):
+                    for f in range(3):
+                        KEEP[q, f] = BEST[q, f]
         # the next extra option: none, then one card, then two, in discard order
         if top == 0:
             break
@@ -438,8 +442,8 @@ def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players,
 
 @helper
 def _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, n_disc_all, has_disc,
-             players, n_curs, room, out, cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL,
-             BEST, base):
+             players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK, OPT, KEYS,
+             REL, BEST, KEEP, base):
     P = pool_cards.shape[0]
     comb = first  # advanced in place
     for r in range(count):
@@ -451,11 +455,15 @@ def _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, n_disc_all,
         out[r, 4] = mask
         st, total, a, b = score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc,
                                     players, n_curs, room, cards, members, CH, SL, W, V, WORK,
-                                    OPT, KEYS, REL, BEST)
+                                    OPT, KEYS, REL, BEST, KEEP)
         out[r, 0] = st
         out[r, 1] = total
         out[r, 2] = a
         out[r, 3] = b
+        if r < choices.shape[0]:
+            for q in range(min(choices.shape[1], size + 2)):
+                for f in range(3):
+                    choices[r, q, f] = KEEP[q, f]
         # the next combination in lexicographic order (itertools.combinations)
         i = size - 1
         while i >= 0 and comb[i] == i + P - size:
@@ -482,12 +490,13 @@ def work(M: np.ndarray, OF: np.ndarray, width: int) -> tuple:
 
 @entry
 def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, disc, has_disc, players,
-                  curs, room, out):
+                  curs, room, out, choices):
     """``count`` subsets of ``size`` pool cards in lexicographic order from combination
     ``first`` (positions, advanced in place): per subset (status, best total, first extra,
-    second extra, mask of the pool positions) in ``out``. ``pool_pins[p]``: the pinned
-    choice of pool card ``p`` (kind, a, b, whether a copy's target must be in hand), kind
-    OPEN when free."""
+    second extra, mask of the pool positions) in ``out``, and the first best choices of its
+    hand (base cards, then extras; as many rows as ``choices`` has) in ``choices``.
+    ``pool_pins[p]``: the pinned choice of pool card ``p`` (kind, a, b, whether a copy's
+    target must be in hand), kind OPEN when free."""
     width = size + 2
     SL = np.zeros((width, K.S_SIZE), dtype=np.int64)
     W = np.zeros((width, K.W_SIZE), dtype=np.int64)
@@ -504,12 +513,13 @@ def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, disc, has_di
     KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
     REL = np.zeros(n_names + 64, dtype=np.int64)
     BEST = np.zeros((width, 3), dtype=np.int64)
+    KEEP = np.zeros((width, 3), dtype=np.int64)
     cards = np.zeros(width, dtype=np.int64)
     members = np.zeros(width, dtype=np.int64)
     base = np.zeros(width, dtype=np.int64)
     _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, disc.shape[0], has_disc,
-             players, n_curs, room, out, cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL,
-             BEST, base)
+             players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK, OPT, KEYS,
+             REL, BEST, KEEP, base)
 
 
 @helper
@@ -570,7 +580,7 @@ def hand_limit(M, OF, cards, n, V, n_curs):
 
 @helper
 def _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
-                  SL, W, V, WORK, OPT, KEYS, REL, BEST, base):
+                  SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, base):
     for r in range(hands.shape[0]):
         n = K.row_length(hands[r])
         n_curs, n_disc = K.load_context(curs[r], disc[r], has_disc[r], V)
@@ -584,7 +594,7 @@ def _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards,
             WORK[3, i] = i
         st, total, a, b = score_set(M, OF, base, n, pins, disc[r], n_disc, has_disc[r],
                                     players[r], n_curs, room, cards, members, CH, SL, W, V,
-                                    WORK, OPT, KEYS, REL, BEST)
+                                    WORK, OPT, KEYS, REL, BEST, KEEP)
         out[r, 0] = st
         out[r, 1] = total
         out[r, 2] = a
@@ -609,11 +619,12 @@ def optimal_batch(M, OF, hands, players, curs, disc, has_disc, out):
     KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
     REL = np.zeros(n_names + 64, dtype=np.int64)
     BEST = np.zeros((width, 3), dtype=np.int64)
+    KEEP = np.zeros((width, 3), dtype=np.int64)
     cards = np.zeros(width, dtype=np.int64)
     members = np.zeros(width, dtype=np.int64)
     base = np.zeros(width, dtype=np.int64)
     _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
-                  SL, W, V, WORK, OPT, KEYS, REL, BEST, base)
+                  SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, base)
 
 
 cache.leave(_previous_cache)
