@@ -139,6 +139,7 @@ def best_figures(cat, rng: random.Random, quick: bool) -> None:
         api._choose = original  # type: ignore[assignment]
     command = ([shutil.which("fr-score")] if shutil.which("fr-score")
                else [sys.executable, "-m", "fantasy_scorer.cli.main"])
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed
     with tempfile.TemporaryDirectory() as tmp:
         for size in (8, 9, 10, 12):
             before = load()
@@ -149,7 +150,7 @@ def best_figures(cat, rng: random.Random, quick: bool) -> None:
                                 encoding="utf-8")
                 t0 = time.perf_counter()
                 subprocess.run([*command, "best", str(path), "--quiet"], check=True,
-                               capture_output=True)
+                               capture_output=True, env=env)
                 times.append(time.perf_counter() - t0)
             print(line(f"fr-score best, {size} cards", times) + f"   (CLI, {before})")
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from fantasy_scorer.realms import effects as fx
 from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.hand import format_choice
 from fantasy_scorer.realms.solve.api import best_hand
 from fantasy_scorer.realms.solve.plan import costs, hands_scored
 
@@ -33,9 +34,11 @@ def quick(n: int) -> settings:
 def same(a, b) -> None:
     """Two lists of solutions: the same hands, totals, choices, discards, in the same order."""
     def shown(sols):
-        return [(s.total, [c.id for c in s.hand.cards], sorted(
-            (k, repr(v)) for k, v in s.hand.choices.items()), [c.id for c in s.discard],
-            s.proven) for s in sols]
+        return [f"{s.total} {[c.name for c in s.hand.cards]} " + ", ".join(
+            f"{s.hand.catalog.by_id[k].name}: {format_choice(v)}"
+            for k, v in sorted(s.hand.choices.items())) + f" leave out "
+            f"{[c.name for c in s.discard]} {'proven' if s.proven else 'not proven'}"
+            for s in sols]
     assert shown(a) == shown(b)
 
 
@@ -173,3 +176,34 @@ def test_best_quiet_prints_the_same_answer(tmp_path) -> None:
     assert loud.exit_code == quiet.exit_code == 0
     assert quiet.output == loud.output
     assert "Discard Magic Wand → score 260" in quiet.output
+
+
+def test_unrank_lists_the_combinations_in_order() -> None:
+    from itertools import combinations
+
+    from fantasy_scorer.realms.solve.exhaustive import unrank
+
+    for n, k in ((10, 7), (12, 7), (8, 8)):
+        assert [unrank(i, n, k) for i in range(comb(n, k))] == [
+            list(c) for c in combinations(range(n), k)]
+
+
+def test_chapels_suits_are_kept_apart_by_the_choice_collapse() -> None:
+    # Chapel counts Leaders, Wizards, Outsiders and Undead (an "exactly" effect): Book of
+    # Changes must try each of them, even with no other card naming Outsider; before, the
+    # collapse ignored Chapel's terms and Outsider went with the suits nobody mentions
+    from fantasy_scorer.realms.solve.relevance import relevance, suit_choices
+
+    cards = [EXP.card(n) for n in ("Unicorn", "Chapel", "Mountain", "Book of Changes",
+                                   "Warlock Lord", "Cavern", "Bell Tower", "Earth Elemental")]
+    tried = suit_choices(EXP, relevance(cards, EXP))
+    assert {"Leader", "Wizard", "Outsider", "Undead"} <= set(tried)
+    # Unicorn 9, Chapel 2, Mountain 9, Book 3, Warlock Lord 25 (no Leader, no other
+    # Wizard), Cavern 6, Bell Tower 8 + 15 (a Wizard), Earth Elemental 4 + 15 × 2 = 111;
+    # Chapel's +40 needs a second Leader/Wizard/Outsider/Undead: Unicorn made a Leader or a
+    # Wizard costs Warlock Lord 10 (141), made an Outsider or an Undead costs nothing: 151,
+    # and Outsider comes first in the game's order of suits
+    best = best_hand(cards, EXP, method="python")[0]
+    assert best.total == 151
+    assert best.hand.choices[EXP.card("Book of Changes").id] == (EXP.card("Unicorn"),
+                                                                   "Outsider")

@@ -202,7 +202,8 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
                   time_limit: float | None = None, table: Table = NO_TABLE,
                   progress: Progress | None = None) -> tuple[list[Candidate], bool] | None:
     """:func:`enumerate_best` in compiled code: (the ``top`` best hands, proven), or None
-    when the compiled code does not take the pool (:func:`compiled_fits`)."""
+    when the compiled code does not take the pool (:func:`compiled_fits`). One compiled
+    function does all of it (a process loads only it), on two threads for larger pools."""
     import numpy as np
 
     from .batch.scorer import compiled, pins_array
@@ -215,17 +216,20 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
     pool, discard = list(pool), list(discard)
     size = min(catalog.hand_size, len(pool))
     most = room(catalog)
-    cards = np.array(scorer.ids(pool), dtype=np.int64)
-    pins = pins_array(scorer, pool, pinned)
-    area = np.array(scorer.ids(discard), dtype=np.int64)
-    cursed = np.array(scorer.ids(table.cursed) + [-1], dtype=np.int64)
-    players = -1 if table.players is None else table.players
+    args = (np.array(scorer.ids(pool), dtype=np.int64), pins_array(scorer, pool, pinned), size)
+    area_args = (np.array(scorer.ids(discard), dtype=np.int64), table.discard is not None,
+                 -1 if table.players is None else table.players,
+                 np.array(scorer.ids(table.cursed) + [-1], dtype=np.int64),
+                 -1 if most is None else most)
     total = comb(len(pool), size)
     out = np.zeros((total, 5), dtype=np.int64)
-    first = np.arange(size, dtype=np.int64)
     no_choices = np.zeros((0, size + 2, 3), dtype=np.int64)
-    args = (cards, pins, size)
-    area_args = (area, table.discard is not None, players, cursed, -1 if most is None else most)
+
+    def run(start: int, n: int) -> None:
+        first = np.array(unrank(start, len(pool), size), dtype=np.int64)
+        subsets_batch(scorer.M, scorer.OF, *args, first, n, *area_args,
+                      out[start:start + n], no_choices)
+
     t0 = time.perf_counter()
     done, chunk, proven = 0, 16, True
     while done < total:
@@ -235,13 +239,19 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
             break
         n = min(chunk, total - done)
         t1 = time.perf_counter()
-        subsets_batch(scorer.M, scorer.OF, *args, first, n, *area_args, out[done:done + n],
-                      no_choices)
+        if n >= 64:  # the compiled code runs without the GIL: two threads share the chunk
+            half = n // 2
+            later = _threads().submit(run, done + half, n - half)
+            run(done, half)
+            later.result()
+        else:
+            run(done, n)
         done += n
         if progress is not None:
             progress(done, total)
         if time.perf_counter() - t1 < 0.05:  # about twenty checks a second
             chunk *= 2
+
     def choices_of(mask: int) -> np.ndarray:
         """The first best choices of one subset, scored again (the same compiled call)."""
         start = np.array([p for p in range(len(pool)) if mask >> p & 1], dtype=np.int64)
@@ -250,8 +260,33 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
         subsets_batch(scorer.M, scorer.OF, *args, start, 1, *area_args, row, got)
         return got[0]
 
-    found = _best_rows(out[:done], pool, discard, catalog, top, choices_of)
-    return None if found is None else (found, proven)
+    return _best_rows(out[:done], pool, discard, catalog, top, choices_of), proven
+
+
+def unrank(index: int, n: int, k: int) -> list[int]:
+    """The ``index``-th combination of ``k`` of ``range(n)`` in the order of
+    ``itertools.combinations``."""
+    out: list[int] = []
+    x = 0
+    for i in range(k):
+        while comb(n - x - 1, k - i - 1) <= index:
+            index -= comb(n - x - 1, k - i - 1)
+            x += 1
+        out.append(x)
+        x += 1
+    return out
+
+
+_POOL: list = []
+
+
+def _threads():
+    """One worker thread beside the caller's, made once."""
+    if not _POOL:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _POOL.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="best"))
+    return _POOL[0]
 
 
 def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog, top: int,

@@ -4,12 +4,12 @@ Enumeration scores every subset of a hand's size, each with every option of its 
 (a copy's targets, Book of Changes' card and suit, Island's and Angel's card) and every extra
 card Necromancer may take. Its work is the number of hands it scores, which this module
 computes from the pool as a sum over subsets of the product of each card's option count (an
-elementary symmetric polynomial: no subset is listed). Compiled, a hand costs about a third
-of a microsecond; in Python about 30 microseconds. CP-SAT's time was measured to grow by
-about 1.4 per card past 12 and tenfold with Book of Changes. Loading counts once per
-process: Numba's cached code (about half a second; about a minute the first time it is
-compiled) and OR-Tools (about 0.6 s). The cheapest expected total wins; every search gives
-the same hands, so the choice changes only the time.
+elementary symmetric polynomial: no subset is listed). Compiled, a hand costs about a fifth
+of a microsecond; in Python about 25 microseconds. CP-SAT's time was measured to grow by
+about 1.4 per card past 12, eightfold with Book of Changes and by 1.6 with each other open
+choice. Loading counts once per process: Numba's cached code (about half a second; about a
+minute the first time it is compiled) and OR-Tools (about 0.6 s). The cheapest expected
+total wins; every search gives the same hands, so the choice changes only the time.
 
 The figures are rough (``benchmarks/solve.py`` prints the real ones): they only need to keep
 each pool away from a search that would take far longer than another.
@@ -29,14 +29,14 @@ from ..hand import ChoiceValue
 from .relevance import card_terms
 
 #: Seconds per hand scored, and per subset listed (the work around its hands).
-COMPILED_HAND, COMPILED_SUBSET = 0.35e-6, 0.5e-6
-PYTHON_HAND, PYTHON_SUBSET = 30e-6, 40e-6
+COMPILED_HAND, COMPILED_SUBSET = 0.2e-6, 1e-6
+PYTHON_HAND, PYTHON_SUBSET = 25e-6, 40e-6
 #: Seconds to load the compiled code from the cache, or to compile it the first time.
 NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0
 #: Seconds to import OR-Tools; CP-SAT on 12 cards, its growth per further card, and the
 #: factor Book of Changes (or each other open choice) brings.
 ORTOOLS_LOAD = 0.6
-CPSAT_BASE, CPSAT_GROWTH, CPSAT_BOOK, CPSAT_CHOICE = 0.015, 1.4, 10.0, 1.3
+CPSAT_BASE, CPSAT_GROWTH, CPSAT_BOOK, CPSAT_CHOICE = 0.03, 1.4, 8.0, 1.6
 
 
 @dataclass(frozen=True)
