@@ -181,7 +181,7 @@ def test_best_quiet_prints_the_same_answer(tmp_path) -> None:
 def test_unrank_lists_the_combinations_in_order() -> None:
     from itertools import combinations
 
-    from fantasy_scorer.realms.solve.exhaustive import unrank
+    from fantasy_scorer.realms.solve.batch.best import unrank
 
     for n, k in ((10, 7), (12, 7), (8, 8)):
         assert [unrank(i, n, k) for i in range(comb(n, k))] == [

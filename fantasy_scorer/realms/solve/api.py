@@ -16,17 +16,15 @@ from ..catalog import Card, Catalog, base_catalog
 from ..hand import ChoiceValue, Hand, hand_limit
 from ..ranking import Standing, rank
 from ..resolve import Result, resolve
+from .batch.best import compiled_best, compiled_fits
 from .choices import optimal_choices
 from .exhaustive import (
     NO_TABLE,
     Candidate,
     Progress,
     Table,
-    compiled_best,
-    compiled_fits,
+    best_with_extras,
     enumerate_best,
-    extra_options,
-    pins_for,
     rank_key,
     score_set,
 )
@@ -68,25 +66,11 @@ def optimize(hand: Hand, discard: Sequence[Card] | None = None) -> Solution:
     from it, or none.
     """
     cat = hand.catalog
-    pinned = dict(hand.choices)
     area = tuple(discard) if discard is not None else hand.discard
     table = Table(area, hand.players, hand.cursed)
     limit = hand_limit(hand.cards, cat, hand.cursed)
-    options = extra_options(hand.cards, area, limit - len(hand.cards)) if (
-        area and len(hand.cards) < limit) else [()]
-    best: Candidate | None = None
-    for extra in options:
-        cards = tuple(hand.cards) + tuple(extra)
-        try:
-            total, choices = optimal_choices(cards, cat, pins_for(cards, pinned) or pinned,
-                                             table.context(extra), hand.cursed)
-        except ScorerError:
-            if extra:
-                continue
-            raise
-        if best is None or total > best.total:
-            best = Candidate(cards, tuple(extra), total, choices)
-    assert best is not None
+    best = best_with_extras(hand.cards, cat, dict(hand.choices), table,
+                            limit - len(hand.cards))
     return _solution(best, cat, True, table=table)
 
 

@@ -1,11 +1,10 @@
 """Best hands by plain enumeration: every 7-card subset of a pool, every extra card.
 
-Two enumerations give the same hands and choices: :func:`compiled_best` scores every subset
-with its optimal choices in compiled code (``batch/search.py``: the options of
-:mod:`.choices`, collapsed alike and tried in the same order, so the first best choices are
-the same); :func:`enumerate_best` does it all in Python (no compiled code to load: quicker
-for a handful of subsets) and is the reference the other searches are tested against.
-Either way a subset's score is exactly the evaluator's best for it.
+:func:`enumerate_best` does it in Python: no compiled code to load, so it is the quickest for
+a handful of subsets, and it is the reference the other searches are tested against; the
+same enumeration in compiled code is :func:`.batch.best.compiled_best`. Each card set gets
+its optimal choices from :mod:`.choices`, so a subset's score is exactly the evaluator's best
+for it.
 """
 
 from __future__ import annotations
@@ -184,157 +183,24 @@ def _order_of(pool: Sequence[Card], discard: Sequence[Card]) -> Callable[[Card],
     return lambda c: position[c.id]
 
 
-def compiled_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
-                  table: Table = NO_TABLE) -> bool:
-    """Whether :func:`compiled_best` takes this pool: every card's effects known to the
-    compiled code, and at most two extra cards in any hand."""
-    from .batch.scorer import compiled
-
-    if not compiled(catalog).supports(list(pool) + list(discard) + list(table.cursed)):
-        return False
-    givers = sum(1 for c in pool if c.extra is not None)
-    most = room(catalog)
-    return not discard or min(givers, givers if most is None else most) <= 2
-
-
-def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
-                  pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
-                  time_limit: float | None = None, table: Table = NO_TABLE,
-                  progress: Progress | None = None) -> tuple[list[Candidate], bool] | None:
-    """:func:`enumerate_best` in compiled code: (the ``top`` best hands, proven), or None
-    when the compiled code does not take the pool (:func:`compiled_fits`). One compiled
-    function does all of it (a process loads only it), on two threads for larger pools."""
-    import numpy as np
-
-    from .batch.scorer import compiled, pins_array
-    from .batch.search import subsets_batch
-
-    if not compiled_fits(pool, catalog, discard, table):
-        return None
-    pinned = dict(pinned or {})
-    scorer = compiled(catalog)
-    pool, discard = list(pool), list(discard)
-    size = min(catalog.hand_size, len(pool))
-    most = room(catalog)
-    args = (np.array(scorer.ids(pool), dtype=np.int64), pins_array(scorer, pool, pinned), size)
-    area_args = (np.array(scorer.ids(discard), dtype=np.int64), table.discard is not None,
-                 -1 if table.players is None else table.players,
-                 np.array(scorer.ids(table.cursed) + [-1], dtype=np.int64),
-                 -1 if most is None else most)
-    total = comb(len(pool), size)
-    out = np.zeros((total, 5), dtype=np.int64)
-    no_choices = np.zeros((0, size + 2, 3), dtype=np.int64)
-
-    def run(start: int, n: int) -> None:
-        first = np.array(unrank(start, len(pool), size), dtype=np.int64)
-        subsets_batch(scorer.M, scorer.OF, *args, first, n, *area_args,
-                      out[start:start + n], no_choices)
-
-    t0 = time.perf_counter()
-    done, chunk, proven = 0, 16, True
-    while done < total:
-        if time_limit is not None and time.perf_counter() - t0 > time_limit \
-                and (out[:done, 0] == 0).any():
-            proven = False
-            break
-        n = min(chunk, total - done)
-        t1 = time.perf_counter()
-        if n >= 64:  # the compiled code runs without the GIL: two threads share the chunk
-            half = n // 2
-            later = _threads().submit(run, done + half, n - half)
-            run(done, half)
-            later.result()
-        else:
-            run(done, n)
-        done += n
-        if progress is not None:
-            progress(done, total)
-        if time.perf_counter() - t1 < 0.05:  # about twenty checks a second
-            chunk *= 2
-
-    def choices_of(mask: int) -> np.ndarray:
-        """The first best choices of one subset, scored again (the same compiled call)."""
-        start = np.array([p for p in range(len(pool)) if mask >> p & 1], dtype=np.int64)
-        row = np.zeros((1, 5), dtype=np.int64)
-        got = np.zeros((1, size + 2, 3), dtype=np.int64)
-        subsets_batch(scorer.M, scorer.OF, *args, start, 1, *area_args, row, got)
-        return got[0]
-
-    return _best_rows(out[:done], pool, discard, catalog, top, choices_of), proven
-
-
-def unrank(index: int, n: int, k: int) -> list[int]:
-    """The ``index``-th combination of ``k`` of ``range(n)`` in the order of
-    ``itertools.combinations``."""
-    out: list[int] = []
-    x = 0
-    for i in range(k):
-        while comb(n - x - 1, k - i - 1) <= index:
-            index -= comb(n - x - 1, k - i - 1)
-            x += 1
-        out.append(x)
-        x += 1
-    return out
-
-
-_POOL: list = []
-
-
-def _threads():
-    """One worker thread beside the caller's, made once."""
-    if not _POOL:
-        from concurrent.futures import ThreadPoolExecutor
-
-        _POOL.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="best"))
-    return _POOL[0]
-
-
-def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog, top: int,
-               choices_of: Callable) -> list[Candidate]:
-    """The ``top`` best of the compiled search's subsets, in the order of :func:`rank_key`,
-    each with its first best choices (``choices_of(mask)``: the compiled enumeration tries
-    the options of :mod:`.choices` in the same order, so they are its choices)."""
-    import numpy as np
-
-    order = _order_of(pool, discard)
-    valid = np.flatnonzero(rows[:, 0] == 0)
-    if not valid.size:
-        return []
-    totals = rows[valid, 1]
-    if valid.size > top:
-        kth = np.partition(totals, -top)[-top]
-        valid = valid[totals >= kth]
-    keyed = []
-    for r in valid.tolist():
-        mask, a, b = int(rows[r, 4]), int(rows[r, 2]), int(rows[r, 3])
-        base = tuple(c for p, c in enumerate(pool) if mask >> p & 1)
-        extra = tuple(discard[q] for q in (a, b) if q >= 0)
-        cand = Candidate(base + extra, extra, int(rows[r, 1]), {})
-        keyed.append((rank_key(cand, order), mask, cand))
-    keyed.sort(key=lambda kc: kc[0])
-    return [Candidate(cand.cards, cand.extra, cand.total,
-                      _decode(choices_of(mask), cand.cards, catalog))
-            for _, mask, cand in keyed[:top]]
-
-
-def _decode(values, cards: Sequence[Card], catalog: Catalog) -> dict[str, ChoiceValue]:
-    """The compiled search's choices of a hand (its rows of kernel values) as choice values,
-    every chooser included (``None``: unassigned), as ``optimal_choices`` gives them."""
-    from .batch.kernel import CV_CHANGE, CV_COPY, CV_TARGET
-    from .batch.scorer import compiled
-
-    everything = compiled(catalog).cards
-    choices: dict[str, ChoiceValue] = {}
-    for i, c in enumerate(cards):
-        if c.choice is None:
-            continue
-        kind, a, b = (int(x) for x in values[i])
-        if kind == CV_COPY:
-            choices[c.id] = everything[a]
-        elif kind == CV_CHANGE:
-            choices[c.id] = (cards[a], catalog.suits[b])
-        elif kind == CV_TARGET:
-            choices[c.id] = cards[a]
-        else:
-            choices[c.id] = None
-    return choices
+def best_with_extras(cards: Sequence[Card], catalog: Catalog,
+                     pinned: Mapping[str, ChoiceValue], table: Table, most: int) -> Candidate:
+    """The best of ``cards`` with their optimal choices and, with room for ``most`` extra
+    cards, the best extra cards from the table's discard area, or none (R13, C4): what
+    ``score_hand`` scores. A pinned choice that a taken card makes illegal skips that card."""
+    options = extra_options(cards, table.discard, most) if (table.discard and most > 0) \
+        else [()]
+    best: Candidate | None = None
+    for extra in options:
+        hand = tuple(cards) + tuple(extra)
+        try:
+            total, choices = optimal_choices(hand, catalog, pins_for(hand, pinned) or pinned,
+                                             table.context(extra), table.cursed)
+        except ScorerError:
+            if extra:
+                continue
+            raise
+        if best is None or total > best.total:
+            best = Candidate(hand, tuple(extra), total, choices)
+    assert best is not None
+    return best

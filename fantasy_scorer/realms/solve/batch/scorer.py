@@ -23,7 +23,7 @@ import numpy as np
 
 from ... import effects as fx
 from ...catalog import Card, Catalog
-from ...hand import ChoiceValue, Hand
+from ...hand import ChoiceValue, Hand, hand_limit
 from ...resolve import resolve, score_raw
 from .tables import Tables, compile_tables
 
@@ -219,14 +219,15 @@ class CompiledScorer:
         return out[:, 1].copy()
 
     def _python_optimal(self, row: np.ndarray, ctx: Context, r: int) -> int:
-        from ..api import optimize
+        from ..exhaustive import Table, best_with_extras
 
+        cards = [self.cards[u] for u in row if u >= 0]
+        cursed = tuple(self.cards[u] for u in ctx.cursed[r] if u >= 0)
         discard = tuple(self.cards[u] for u in ctx.discard[r] if u >= 0) \
             if ctx.has_discard[r] else None
-        hand = Hand(self.catalog, tuple(self.cards[u] for u in row if u >= 0), {}, discard,
-                    int(ctx.players[r]) if ctx.players[r] >= 0 else None,
-                    tuple(self.cards[u] for u in ctx.cursed[r] if u >= 0))
-        return optimize(hand).total
+        table = Table(discard, int(ctx.players[r]) if ctx.players[r] >= 0 else None, cursed)
+        most = hand_limit(cards, self.catalog, cursed) - len(cards)
+        return best_with_extras(cards, self.catalog, {}, table, most).total
 
 
 def pins_array(scorer: CompiledScorer, pool: Sequence[Card],
