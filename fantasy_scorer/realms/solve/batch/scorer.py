@@ -1,17 +1,25 @@
 """The compiled scorer of one catalog: the fast entry for searches and the game engine.
 
-:func:`compiled` gives the :class:`CompiledScorer` of a catalog (built once, cached with the
-catalog). It scores many hands given as arrays of card indices (``scorer.ids(cards)``: the
-position of each card in ``catalog.cards``), without reading any text:
+``compiled(catalog)`` gives the :class:`CompiledScorer` of a catalog (its tables built once,
+cached with the catalog object). It scores many hands given as card indices, without
+reading any text. A card's index is its position in ``catalog.cards`` (``scorer.ids(cards)``,
+``scorer.index[card.id]``, ``scorer.cards[u]``). Hands are rows of an int array (or lists of
+lists), ``-1``-padded; the table around them is given once for every hand or per hand:
 
-* :meth:`CompiledScorer.resolve_totals` — ``resolve`` on each hand, its choices as given
-  (unassigned when no choices are given);
-* :meth:`CompiledScorer.optimal_totals` — ``score_hand`` on each hand: every choice made
-  optimally and, with a discard area and room, the best extra cards taken from it (R13).
+* ``scorer.resolve_totals(hands, choices=None, *, players=None, discard=None, cursed=None)``
+  — ``resolve`` on each hand with its choices as given (unassigned when ``choices`` is None;
+  else ``choices[r, i] = (kind, a, b)`` with the ``kernel.CV_*`` kinds);
+* ``scorer.optimal_totals(hands, *, players=None, discard=None, cursed=None)`` —
+  ``score_hand`` on each hand: every choice made optimally and, with a discard area and
+  room, the best extra cards taken from it (R13, C4).
 
-Both equal the evaluator exactly: a hand the compiled code cannot take (a card whose effects
-it does not know, an illegal choice) is scored by :mod:`fantasy_scorer.realms.resolve`, which
-also raises the same error for an illegal hand.
+``players``: an int or one per hand (None: not given); ``discard``: None (no discard area),
+one list of indices for every hand, or one list per hand; ``cursed`` likewise. Both return an
+``int64`` array of totals, one per hand, equal to the evaluator's exactly: a hand the
+compiled code cannot take (a card whose effects it does not know, an illegal choice) is
+scored by :mod:`fantasy_scorer.realms.resolve`, which also raises the error such a hand
+deserves. Each call costs some tens of microseconds besides its hands: score many hands per
+call. The first call in a process loads the compiled code (about half a second).
 """
 
 from __future__ import annotations
