@@ -11,13 +11,17 @@ from __future__ import annotations
 import click
 
 from . import referee, score, serve, solve
-from .options import CONTEXT
+from .options import CONTEXT, CommandError, unknown_command
 
 
 class DefaultGroup(click.Group):
-    """A group whose default command is ``score``: ``fr-score hand.txt`` just works."""
+    """A group whose default command is ``score``: ``fr-score hand.txt`` just works, and a
+    mistyped command that is no file gets a did-you-mean."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        mistyped = unknown_command(args, self.commands)
+        if mistyped is not None:
+            raise CommandError(mistyped)
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["score", *args]
         elif not args:
