@@ -341,10 +341,14 @@ def share_game(text: str, expansion: str | None = None, edition: str | None = No
     games = [(x, e) for x, e in games if (expansion is None or x == expansion)
              and (edition is None or e == edition)]
     ids = _ids(link, items)
-    found = [{i for i in ids if _find(base_catalog(x, e), i, items.web)} for x, e in games]
-    known = set().union(*found) if found else set()
-    best = max(range(len(games)), key=lambda n: (found[n] >= known, len(found[n]), -n))
-    return games[best]
+    homes = {i: [g for g in games if _find(base_catalog(*g), i, items.web)] for i in ids}
+    # An id only an expansion (or an edition) has asks for it; a base id beside it is then
+    # the base version of a card the expansion replaces, an error the reader explains.
+    for part, plain in ((0, None), (1, "standard")):
+        if any(h and all(g[part] != plain for g in h) for h in homes.values()):
+            games = [g for g in games if g[part] != plain] or games
+    held = [sum(1 for h in homes.values() if g in h) for g in games]
+    return games[max(range(len(games)), key=lambda n: (held[n], -n))]
 
 
 def read_share(text: str, catalog: Catalog | None = None, *, card_files: Sequence[str] = (),
