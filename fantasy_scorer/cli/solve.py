@@ -41,7 +41,7 @@ from .render import console_for, echo, print_notes, print_result
 if TYPE_CHECKING:
     from rich.console import Console
 
-    from ..realms.names import Localizer
+    from ..realms.names import Localizer, Names
     from ..realms.solve.api import Solution
 
 
@@ -271,6 +271,14 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     print_notes(notes + hand_notes(best.hand), console)
 
 
+def card_option(names: Names, flag: str, text: str) -> Card:
+    """A card named on the command line, its errors located at the option."""
+    try:
+        return names.card(text)
+    except ScorerError as e:
+        raise e.at(flag) from None
+
+
 def taken_of(sol: Solution, discard: tuple[Card, ...] | None) -> tuple[Card, ...]:
     """The cards of a solution that came from the discard area (Necromancer's)."""
     return tuple(c for c in sol.hand.cards if c in (discard or ()))
@@ -310,8 +318,8 @@ def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float 
         raise no_effect("--lang", "with --print-code (a code is made of card ids)")
     catalog = load_catalog(card_files, expansion, edition)
     names = names_for(catalog)
-    wanted = [names.card(n) for n in with_]
-    banned = [names.card(n) for n in without]
+    wanted = [card_option(names, "--with", n) for n in with_]
+    banned = [card_option(names, "--without", n) for n in without]
     if sys.stderr.isatty():
         click.echo("Searching every hand of the game…", err=True)
     sol = max_hand(catalog, wanted, banned, time_limit=time_limit)

@@ -348,7 +348,7 @@ class _Compiler:
     def word(self, text: Any, node: Any) -> tuple[int, frozenset[str], bool]:
         """One selector word: a suit, a card name or ``any``."""
         if not isinstance(text, str):
-            raise self.fail(f"expected a suit or card name, got {text!r}", node)
+            raise self.fail(f"expected a suit or card name, got {clip(repr(text))}", node)
         if fold(text) == "any":
             return 0, frozenset(), True
         suit = self.catalog.find_suit(text)
@@ -360,7 +360,7 @@ class _Compiler:
             return 0, frozenset([self.names_canon[key]]), False
         pool = self.catalog.suits + list(self.names_canon.values())
         raise self.fail(
-            f"unknown suit or card name '{text}'{self.catalog.suggest(text, pool)}", node
+            f"unknown suit or card name '{clip(text)}'{self.catalog.suggest(text, pool)}", node
         )
 
     names_canon: dict[str, str] = {}
@@ -369,7 +369,8 @@ class _Compiler:
         if isinstance(items, str):
             items = [items]
         if not isinstance(items, list) or not items:
-            raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
+            raise self.fail("expected a list of suits or card names, got "
+                            f"{clip(repr(items))}", node)
         mask, names, anything = 0, frozenset(), False
         for it in items:
             m, n, a = self.word(it, items)
@@ -407,13 +408,14 @@ class _Compiler:
         if isinstance(items, (str, Mapping)):
             items = [items]
         if not isinstance(items, list) or not items:
-            raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
+            raise self.fail("expected a list of suits or card names, got "
+                            f"{clip(repr(items))}", node)
         return tuple(self.term(i, items, other) for i in items)
 
     # -- point effects --------------------------------------------------------------------
     def points(self, entry: Any, node: Any, penalty: bool) -> fx.PointEffect:
         if not isinstance(entry, Mapping):
-            raise self.fail(f"expected an effect mapping, got {entry!r}", node)
+            raise self.fail(f"expected an effect mapping, got {clip(repr(entry))}", node)
         keys = set(entry)
         kinds = _POINT_KINDS
         special = keys & kinds
@@ -501,7 +503,7 @@ class _Compiler:
 
     def integer(self, val: Any, node: Any, what: str) -> int:
         if isinstance(val, bool) or not isinstance(val, int):
-            raise self.fail(f"'{what}' must be a whole number, got {val!r}", node)
+            raise self.fail(f"'{what}' must be a whole number, got {clip(repr(val))}", node)
         return val
 
     def table(self, val: Any, node: Any, what: str) -> tuple[tuple[int, int], ...]:
@@ -513,12 +515,13 @@ class _Compiler:
     # -- whole card -------------------------------------------------------------------------
     def card(self, entry: Any) -> Card:
         if not isinstance(entry, Mapping):
-            raise self.fail(f"each card must be a mapping, got {entry!r}")
+            raise self.fail(f"each card must be a mapping, got {clip(repr(entry))}")
         self.line = entry.line
         unknown = set(entry) - _CARD_KEYS
         if unknown:
             k = sorted(unknown)[0]
-            raise self.fail(f"unknown card key '{k}'{self.catalog.suggest(k, _CARD_KEYS)}", entry)
+            raise self.fail(f"unknown card key '{clip(k)}'"
+                            f"{self.catalog.suggest(k, _CARD_KEYS)}", entry)
         self.needs: set[str] = set()
         cursed = entry.get("cursed", False)
         if not isinstance(cursed, bool):
@@ -538,7 +541,7 @@ class _Compiler:
             found = self.catalog.find_suit(s) if isinstance(s, str) else None
             if found is None:
                 hint = self.catalog.suggest(str(s), self.catalog.suits)
-                raise self.fail(f"unknown suit '{s}'{hint}", entry)
+                raise self.fail(f"unknown suit '{clip(s)}'{hint}", entry)
             mask |= self.catalog.suit_bit(found)
             canon.append(found)
         strength = self.integer(entry["strength"], entry, "strength")
@@ -678,8 +681,8 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
     unknown = set(data) - _FILE_KEYS
     if unknown:
         k = sorted(unknown)[0]
-        raise ScorerError(f"unknown top-level key '{k}' (expected {', '.join(sorted(_FILE_KEYS))})",
-                          f"{source}:{data.line}")
+        raise ScorerError(f"unknown top-level key '{clip(k)}' (expected "
+                          f"{', '.join(sorted(_FILE_KEYS))})", f"{source}:{data.line}")
     for key in ("hand_size", "max_hand"):
         if key in data:
             val = data[key]
@@ -691,7 +694,7 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
         catalog.games.append(str(data["game"]))
     for s in data.get("suits", []) or []:
         if not isinstance(s, str) or not s.strip():
-            raise ScorerError(f"bad suit name {s!r}", f"{source}:{data.line}")
+            raise ScorerError(f"bad suit name {clip(repr(s))}", f"{source}:{data.line}")
         if catalog.find_suit(s) is None:
             catalog.suits.append(s.strip())
     for alias, target in (data.get("aliases") or {}).items():
