@@ -35,12 +35,14 @@ def main() -> None:
     """Exact Fantasy Realms scoring.
 
     \b
-    fr-score hand.txt              score a hand (one card per line)
-    fr-score alice.txt bob.txt     score several hands
-    fr-score hand.txt --json       machine-readable result
-    fr-score --code 'FR01,FR13'    score a share code; --print-code prints one
-    fr-score explain hand.txt      step-by-step account with the rulings
-    fr-score game table.yaml       rank a whole table
+    fr-score hand.txt                   score a hand (one card per line)
+    fr-score alice.txt bob.txt          score several hands
+    fr-score hand.txt --json            machine-readable result
+    fr-score --code 'FR21,FR45,FR13+'   score a share code or a page link of the
+                                        web scorer; --print-code prints one
+    fr-score explain hand.txt           step-by-step account with the rulings
+    fr-score best pool.txt              the best hand from 8 or more cards
+    fr-score game table.yaml            rank a whole table
 
     Run 'fr-score COMMAND --help' for each command.
     """

@@ -104,17 +104,18 @@ def game_cmd(table_file: str, as_json: bool, sheets: bool, lang: str | None, no_
     """Score and rank a whole table (a YAML file; '-' reads standard input).
 
     \b
-      players: 3
+      players: 2                # optional: it must equal the number of hands
       discard: [Knights, Queen]
       hands:
         Alice: [Mountain, Great Flood, "Mirage: Rainstorm", ...]
         Bob: |
           King
           Doppelgänger: King
+          ...
 
-    The table is checked as a whole (each card once in the game, 7 cards a hand, at most 10
-    discarded). Equal totals are decided by the lowest total base strength; still equal, the
-    place is shared.
+    The table is checked as a whole (every player's hand, each card once in the game, 7
+    cards a hand, at most 10 discarded). Equal totals are decided by the lowest total base
+    strength; still equal, the place is shared.
     """
     check_lang(lang)
     text, label = read_text(table_file)

@@ -27,6 +27,11 @@ def serve_cmd(host: str, port: int, card_files: tuple[str, ...]) -> None:
     Tap the cards of a hand to see its total and breakdown; wild cards, Book of Changes and
     Island are chosen optimally unless pinned; 8 cards get discard advice; the address is a
     share link. The JSON API is described at /openapi.json.
+
+    \b
+      fr-score serve                              http://127.0.0.1:8000/
+      fr-score serve --host 0.0.0.0 --port 8000   phones on the same network too
+      fr-score serve --cards my-cards.yaml        with homebrew cards
     """
     try:
         import uvicorn
