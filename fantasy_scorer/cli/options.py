@@ -214,17 +214,19 @@ def sources(files: tuple[str, ...], codes: tuple[str, ...]) -> list[Source]:
     return out
 
 
-def load_source(source: Source, game: Game) -> Hand:
-    """The hand one input holds, read with the command line's game and table."""
+def load_source(source: Source, game: Game) -> tuple[Hand, str | None]:
+    """The hand one input holds, read with the command line's game and table, and the
+    language a page link of this tool asks for (None otherwise)."""
     if source.is_code:
         expansion, edition = share_game(source.text, game.expansion, game.edition)
         catalog = load_catalog(game.card_files, expansion, edition)
         discard = read_discard(game.discard_spec, catalog)
-        return read_share(source.text, catalog, players=game.players, discard=discard).hand
+        shared = read_share(source.text, catalog, players=game.players, discard=discard)
+        return shared.hand, shared.lang
     text, label = read_text(source.text)
     catalog = hand_catalog(text, label, game.card_files, game.expansion, game.edition)
     discard = read_discard(game.discard_spec, catalog)
-    return read_hand(text, label, catalog, names_for(catalog), game.players, discard)
+    return read_hand(text, label, catalog, names_for(catalog), game.players, discard), None
 
 
 class Batch:

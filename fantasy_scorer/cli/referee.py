@@ -71,9 +71,9 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], discard_spec: st
     shown_any = False
     for source in inputs:
         with batch.each():
-            hand = load_source(source, game)
+            hand, asked = load_source(source, game)
             result = score_hand(hand)
-            loc = names_for(hand.catalog).localizer(lang)
+            loc = names_for(hand.catalog).localizer(lang or asked)
             notes = hand_notes(hand)
             if as_json:
                 data = {**source.json_key(), **explanation_json(result, loc),

@@ -94,7 +94,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
     shown_any = False
     for source in inputs:
         with batch.each():
-            hand = load_source(source, game)
+            hand, asked = load_source(source, game)
             if print_code:
                 final = optimized(hand)[0].hand if optimize else hand
                 if as_json:
@@ -104,7 +104,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
                     click.echo(share_text(final))
                 continue
             result, shown = optimized(hand) if optimize else (resolve(hand), None)
-            loc = names_for(hand.catalog).localizer(lang)
+            loc = names_for(hand.catalog).localizer(lang or asked)
             notes = hand_notes(hand)
             if as_json:
                 data = {**source.json_key(), **result_json(result, loc), "notes": notes}

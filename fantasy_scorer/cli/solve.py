@@ -230,7 +230,7 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
                      time_limit=time_limit, method=method, players=pool.players,
                      cursed=pool.cursed)
     best = sols[0]
-    loc = names_for(catalog).localizer(lang)
+    loc = names_for(catalog).localizer(lang or pool.lang)
     if print_code:
         for sol in sols[:top]:
             if as_json:

@@ -150,8 +150,18 @@ def test_a_link_without_discard_shows_an_empty_discard_area() -> None:
 
 
 def test_this_tools_own_page_links_read_too() -> None:
-    hand = read_share("http://127.0.0.1:8000/?code=FR37,FR53%2BFR53:FR37&lang=de").hand
-    assert names(hand) == ["Basilisk", "Doppelgänger"]
+    shared = read_share("http://127.0.0.1:8000/?code=FR37,FR53%2BFR53:FR37&lang=de")
+    assert names(shared.hand) == ["Basilisk", "Doppelgänger"] and shared.lang == "de"
+
+
+def test_a_links_language_is_the_language_printed() -> None:
+    from click.testing import CliRunner
+
+    link = "http://127.0.0.1:8000/?code=FR01,FR37%2B&lang=de"
+    out = CliRunner().invoke(main, ["--code", link]).output
+    assert "Gebirge" in out and "Mountain" not in out  # Mountain in German
+    out = CliRunner().invoke(main, ["--code", link, "--lang", "fr"]).output
+    assert "Montagne" in out  # --lang says otherwise
 
 
 @pytest.mark.parametrize("link,message", [
@@ -166,6 +176,9 @@ def test_this_tools_own_page_links_read_too() -> None:
     ("https://fantasy-realms.github.io/?hand=FR21,FR31%2B&discard=FR31",
      "King is both in the hand and in the discard area"),
     ("https://fantasy-realms.github.io/?hand=FR21%2B&hand=FR22%2B", "'hand' is given twice"),
+    ("https://fantasy-realms.github.io/?expansions=ch_items&hand=FR31,CH24%2B",
+     "CH24 (Spyglass) is a Cursed Item of a link that plays them without the cursed-hoards "
+     "cards (expansions=ch_items)"),
 ])
 def test_bad_links_are_one_line_errors(link: str, message: str) -> None:
     with pytest.raises(ScorerError) as e:

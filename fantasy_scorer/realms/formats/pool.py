@@ -28,6 +28,7 @@ class Pool:
     discard: tuple[Card, ...] | None  # None: no discard area given
     cursed: tuple[Card, ...]
     players: int | None = None
+    lang: str | None = None  # the language a page link of this tool asks for
 
 
 def read_pool(text: str, source: str, card_files: tuple[str, ...], expansion: str | None,
@@ -107,7 +108,7 @@ def pool_from_share(text: str, card_files: tuple[str, ...] = (), expansion: str 
         discard = ()
     return Pool(catalog, [c for c in cards if not c.cursed], pinned, discard,
                 tuple(c for c in cards if c.cursed),
-                link.players if link.players is not None else players)
+                link.players if link.players is not None else players, link.lang)
 
 
 def parse_discard(text: str, label: str, names: Names) -> list[Card]:

@@ -69,7 +69,8 @@ WEB_SCORER = "https://fantasy-realms.github.io/"
 LINK_FLAGS = {"ch_suits": "cursed-hoards", "ch_items": "cursed-hoards"}
 #: The flag that brings an expansion's cards (the other brings its Cursed Items).
 CARDS_FLAG = {"cursed-hoards": "ch_suits"}
-#: Query parameters a link may carry (``code`` and ``lang`` are this tool's own page's).
+#: Query parameters a link may carry (``code`` and ``lang`` are this tool's own page's; a
+#: ``lang`` is the language names are printed in, unless ``--lang`` says otherwise).
 LINK_KEYS = ("hand", "code", "discard", "expansions", "playerCount", "lang")
 
 
@@ -139,6 +140,7 @@ class Link:
     discard: tuple[str, ...] | None = None  # ids; None when the link has no discard=
     flags: frozenset[str] | None = None  # the link's expansions=, None when absent
     players: int | None = None
+    lang: str | None = None  # this tool's page's lang=: the language to print names in
 
 
 def looks_like_link(text: str) -> bool:
@@ -188,7 +190,7 @@ def parse_link(text: str) -> Link:
     discard = None
     if "discard" in values:
         discard = tuple(d.strip() for d in values["discard"].split(",") if d.strip())
-    return Link(code, True, discard, flags, players)
+    return Link(code, True, discard, flags, players, values.get("lang"))
 
 
 # --------------------------------------------------------------------------------------------
@@ -306,6 +308,7 @@ class Shared:
     players: int | None
     discard: tuple[Card, ...] | None
     is_link: bool
+    lang: str | None = None  # the language a link of this tool's page asks for
 
 
 def _ids(link: Link, items: Items) -> list[str]:
@@ -316,6 +319,23 @@ def _ids(link: Link, items: Items) -> list[str]:
             out.append(_key(parts[0]))
     out += [_key(d) for d in link.discard or ()]
     return out
+
+
+def _items_without_cards(link: Link, items: Items) -> None:
+    """The web scorer can play an expansion's Cursed Items without its cards; this tool
+    plays an expansion whole, so such a hand is refused rather than scored another way."""
+    flags = link.flags or frozenset()
+    for flag, expansion in LINK_FLAGS.items():
+        if flag in flags and CARDS_FLAG.get(expansion) not in flags:
+            full = base_catalog(expansion)
+            for text, _ in items.ids:
+                card = _find(full, _key(text), True)
+                if card is not None and card.cursed:
+                    raise ScorerError(
+                        f"{card.code_id} ({card.name}) is a Cursed Item of a link that plays "
+                        f"them without the {expansion} cards (expansions={flag}); fr-score "
+                        f"plays the expansion whole: add {CARDS_FLAG[expansion]} to the "
+                        "link's expansions", "share link")
 
 
 def share_game(text: str, expansion: str | None = None, edition: str | None = None
@@ -336,6 +356,7 @@ def share_game(text: str, expansion: str | None = None, edition: str | None = No
                               f"--expansion {expansion}; keep one", "share link")
         expansion = said
         games = [(said, e) for e in EDITIONS]
+        _items_without_cards(link, items)
     else:
         games = shipped_games()
     games = [(x, e) for x, e in games if (expansion is None or x == expansion)
@@ -394,7 +415,7 @@ def read_share(text: str, catalog: Catalog | None = None, *, card_files: Sequenc
                           "share link")
     hand = _hand(catalog, [c for c in cards if not c.cursed], cursed, raw, web, players, area,
                  link.is_link)
-    return Shared(hand, x, e, players, area, link.is_link)
+    return Shared(hand, x, e, players, area, link.is_link, link.lang)
 
 
 def parse_code(code: str, catalog: Catalog, players: int | None = None,
