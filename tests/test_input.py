@@ -138,8 +138,8 @@ def test_players_on_the_command_line_and_in_the_file_must_agree(tmp_path: Path) 
     assert json.loads(r.output)["total"] == -50 + 30 + 8
     pool = write(tmp_path, "pool.txt", GENIE + "Queen\nKnights\nRangers\nDragon\nHydra\n"
                  "Unicorn\n")
-    assert "the file says players '4' but the command line says '3'" in error_line(
-        run(["best", pool, "--players", "3"]))
+    assert "pool.txt:2: the file says players: 4 but the command line says --players 3" in \
+        error_line(run(["best", pool, "--players", "3"]))
 
 
 def test_a_table_must_list_every_players_hand(tmp_path: Path) -> None:

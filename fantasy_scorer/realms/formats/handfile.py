@@ -96,6 +96,16 @@ def _setting(line: str) -> tuple[str, str] | None:
     return None
 
 
+def check_agrees(settings: Settings, source: str, **given: str | int | None) -> None:
+    """The command line may repeat a file's settings (``expansion=…``, ``players=…``), never
+    contradict them: nothing the user gave is silently overridden."""
+    for key, value in given.items():
+        said = getattr(settings, key)
+        if value is not None and said is not None and value != said:
+            raise ScorerError(f"the file says {key}: {said} but the command line says "
+                              f"--{key} {value}; keep one", f"{source}:{settings.lines[key]}")
+
+
 def read_settings(text: str, source: str) -> Settings:
     """The game and table settings of a hand file (read before its cards, which need them)."""
     s = Settings()
@@ -234,13 +244,8 @@ def read_hand(text: str, source: str, catalog: Catalog, names: Names | None = No
             raise ScorerError("the file has a [discard] section and --discard gives a discard "
                               "area too; keep one", f"{source}:{sections.titled['discard']}")
         discard = tuple(e.card for e in sections["discard"])
-    table_players = players
-    if settings.players is not None:
-        if players is not None and players != settings.players:
-            raise ScorerError(f"the file says players: {settings.players} but the command "
-                              f"line says --players {players}; keep one",
-                              f"{source}:{settings.lines['players']}")
-        table_players = settings.players
+    check_agrees(settings, source, players=players)
+    table_players = settings.players if settings.players is not None else players
     try:
         base = Hand(catalog, cards, {}, discard, table_players, cursed)
     except ScorerError as err:
@@ -289,11 +294,7 @@ def hand_catalog(text: str, source: str, card_files: tuple[str, ...] = (),
     """The catalog a hand file is read with: its settings' game (or the command line's,
     which may repeat it but not contradict it), plus the user's card files."""
     settings = read_settings(text, source)
-    for key, given in (("expansion", expansion), ("edition", edition)):
-        said = getattr(settings, key)
-        if given is not None and said is not None and given != said:
-            raise ScorerError(f"the file says {key} '{said}' but the command line says "
-                              f"'{given}'", f"{source}:{settings.lines[key]}")
+    check_agrees(settings, source, expansion=expansion, edition=edition)
     return load_catalog(card_files, expansion or settings.expansion,
                         edition or settings.edition)
 

@@ -15,7 +15,7 @@ from ..catalog import Card, Catalog, load_catalog
 from ..hand import ChoiceValue, check_choice
 from ..names import Names
 from . import sharecode
-from .handfile import _parse_choice, names_for, parse_lines, read_settings
+from .handfile import _parse_choice, check_agrees, names_for, parse_lines, read_settings
 
 
 @dataclass(frozen=True)
@@ -38,11 +38,7 @@ def read_pool(text: str, source: str, card_files: tuple[str, ...], expansion: st
     the player's Cursed Items, a ``players:`` line the number of players (which the command
     line's ``players`` may repeat, not contradict)."""
     settings = read_settings(text, source)
-    for key, given in (("expansion", expansion), ("edition", edition), ("players", players)):
-        said = getattr(settings, key)
-        if given is not None and said is not None and given != said:
-            raise ScorerError(f"the file says {key} '{said}' but the command line says "
-                              f"'{given}'; keep one", f"{source}:{settings.lines[key]}")
+    check_agrees(settings, source, expansion=expansion, edition=edition, players=players)
     catalog = load_catalog(card_files, expansion or settings.expansion,
                            edition or settings.edition)
     names = names_for(catalog)
