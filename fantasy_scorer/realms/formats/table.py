@@ -167,8 +167,9 @@ def _settings(fields: dict[str, yaml.Node], source: str, expansion: str | None,
         if node is not None and said is None:
             raise ScorerError(f"'{key}' is a name", f"{source}:{_line(node)}")
         if given is not None and said is not None and given != said:
-            raise ScorerError(f"the table says {key} '{said}' but the command line says "
-                              f"'{given}'", f"{source}:{_line(node)}")  # type: ignore[arg-type]
+            raise ScorerError(f"the table says {key}: {clip(said)} but the command line says "
+                              f"--{key} {given}; keep one",
+                              f"{source}:{_line(node)}")  # type: ignore[arg-type]
         out.append(given or said)
     return out[0], out[1]
 
