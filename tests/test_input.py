@@ -213,6 +213,10 @@ def test_a_flag_without_effect_is_refused() -> None:
     assert error_line(run(["--print-code", "--lang", "de", "--code", "FR31+"])) == (
         "Error: --lang has no effect with --print-code (a code is made of card ids); "
         "leave it out")
+    # No card of the base game reads the number of players (cards/base.yaml).
+    assert error_line(run(["max", "--players", "3"])) == (
+        "Error: --players has no effect in this game (no card depends on the number of "
+        "players); leave it out")
 
 
 def test_a_short_hand_is_scored_with_a_note() -> None:

@@ -317,6 +317,8 @@ def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float 
     if print_code and lang is not None:
         raise no_effect("--lang", "with --print-code (a code is made of card ids)")
     catalog = load_catalog(card_files, expansion, edition)
+    if players is not None and not any("players" in c.needs for c in catalog.cards):
+        raise no_effect("--players", "in this game (no card depends on the number of players)")
     names = names_for(catalog)
     wanted = [card_option(names, "--with", n) for n in with_]
     banned = [card_option(names, "--without", n) for n in without]
