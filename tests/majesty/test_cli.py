@@ -40,12 +40,14 @@ def test_score_example_json():
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {
         "players": [
-            {"name": "Ann", "infirmary": -1, "variety": 36,
+            {"name": "Ann", "points": 41, "infirmary": -1, "infirmary_cards": -1,
+             "infirmary_most": 0, "variety": 36,
              "majorities": {"mill": 10, "cottage": 12, "barracks": 14, "castle": 16},
-             "total": 41 + 87},
-            {"name": "Bob", "infirmary": -2, "variety": 25,
+             "shared": {}, "total": 41 + 87},
+            {"name": "Bob", "points": 57, "infirmary": -2, "infirmary_cards": -2,
+             "infirmary_most": 0, "variety": 25,
              "majorities": {"brewery": 11, "guardhouse": 13, "inn": 15},
-             "total": 57 + 62},
+             "shared": {}, "total": 57 + 62},
         ],
         "winners": ["Ann"],
     }
@@ -99,8 +101,10 @@ def test_partial(tmp_path):
     result = run(path, "--partial", "--json")
     assert result.exit_code == 0
     ann = json.loads(result.output)["players"][0]
-    assert ann == {"name": "Ann", "infirmary": 0, "variety": 1,
-                   "majorities": {"mill": 10}, "total": 41 + 1 + 10}
+    assert ann == {"name": "Ann", "points": 41, "infirmary": 0, "infirmary_cards": 0,
+                   "infirmary_most": 0, "variety": 1, "majorities": {"mill": 10},
+                   "shared": {"mill": ["Bob"]},  # Bob's realm has 2 Millers too
+                   "total": 41 + 1 + 10}
 
 
 @pytest.mark.parametrize(

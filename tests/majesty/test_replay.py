@@ -129,7 +129,7 @@ def test_example_replay_works():
 @pytest.mark.parametrize(
     "change, message",
     [
-        ({"seed": 3}, "exactly one of seed"),
+        ({"seed": 3}, "gives both seed: and deck:; keep one"),
         ({"players": ["Ann"]}, "2-4 players, not 1"),
         ({"everyone": "nobody"}, "everyone must be all"),
         ({"colour": "red"}, "unknown key 'colour'"),
