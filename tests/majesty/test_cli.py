@@ -161,7 +161,8 @@ def test_replay_example():
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("turn  1  Ann  takes 3: Guard/Noble as Noble to the castle")
-    assert lines[0].endswith("[Ann 5, Bob 0]")
+    # Ann pays 3 meeples (5 - 3 = 2), the side-A castle gives +5 and +1 meeple per Noble
+    assert lines[0].endswith("[points Ann 5, Bob 0; meeples Ann 3, Bob 5]")
     assert "Final scoring, side A" in result.output
 
 
@@ -179,7 +180,10 @@ def test_replay_illegal_move_exit_2(tmp_path):
     assert text != REPLAY.read_text()
     result = run("replay", write(tmp_path, text, "log.yaml"))
     assert result.exit_code == 2
-    assert result.stderr.strip() == "Error: turn 3 (Ann): position 4 costs 4 meeples but Ann has 3"
+    path = tmp_path / "log.yaml"
+    assert result.stderr.strip() == (
+        f"Error: {path}: turn 3 (Ann): position 4 costs 4 meeples but Ann has 3"
+    )
     assert "turn  2  Bob" in result.stdout  # the turns before it are shown
     assert "turn  3" not in result.stdout
 
