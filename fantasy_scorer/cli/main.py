@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from . import referee, score, serve, solve
+from . import cards, referee, score, serve, solve
 from .options import CONTEXT
 
 
@@ -37,6 +37,7 @@ def main() -> None:
     fr-score --code 'FR01,FR13'    score a share code; --print-code prints one
     fr-score explain hand.txt      step-by-step account with the rulings
     fr-score game table.yaml       rank a whole table
+    fr-score card Warlock Lord     what a card does, and the rulings on it
 
     Run 'fr-score COMMAND --help' for each command.
     """
@@ -44,7 +45,7 @@ def main() -> None:
 
 
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
-                solve.max_cmd, serve.serve_cmd):
+                solve.max_cmd, serve.serve_cmd, cards.card_cmd, cards.cards_cmd):
     main.add_command(command)
 
 if __name__ == "__main__":  # pragma: no cover
