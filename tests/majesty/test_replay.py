@@ -273,3 +273,12 @@ def test_any_game_written_as_played_replays_to_the_same_score(seed, players, sid
     assert result.final == final
     for revealed, dealt in zip(result.deck, game.initial_deck, strict=True):
         assert revealed is None or revealed == dealt
+
+
+def test_the_table_example_is_the_seeded_example_written_as_played():
+    seeded = replay(parse_replay_log(load_yaml(EXAMPLE)))
+    table = replay(parse_replay_log(load_yaml(EXAMPLE.with_name("majesty-table.yaml"))))
+    assert table.error is None
+    assert table.final == seeded.final
+    for revealed, dealt in zip(table.deck, seeded.deck, strict=True):
+        assert revealed is None or revealed == dealt
