@@ -323,7 +323,7 @@ def replay_command(logs: tuple[str, ...], as_json: bool, lang: str | None, no_co
 
     \b
       players: [Ann, Bob]     # in turn order
-      side: A
+      side: B                 # A, B, or a letter per location 1-8
       seed: 5                 # the seeded set-up; or deck: [Miller, Witch/Guard, ...]
                               # (top card first); or neither, see card: below
       moves:

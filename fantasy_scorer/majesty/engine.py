@@ -265,7 +265,8 @@ class Game:
     def reveal(self, position: int, card: int) -> None:
         """Say which card lies at a display position, for a game written down at the table
         whose shuffled deck nobody knows: the replay deals from a stand-in deck of the right
-        size and reveals each card as it is taken. Nothing else reads the display's cards."""
+        size and reveals each card just before it is taken, and reads no other display card
+        (so the stand-in cards never matter)."""
         self.display[position] = card
 
     def gain(self, move: Move) -> int:
