@@ -3,8 +3,7 @@
 ``majesty-score game.yaml`` scores (the ``score`` subcommand is the default), ``majesty-score
 replay log.yaml`` checks a game move by move, ``majesty-score simulate`` plays bot games.
 It follows the conventions of ``fr-score``: ``-h``, ``--version``, ``-`` for standard input,
-several files at once, ``--json`` (one object per line, naming its file when there are
-several), ``--lang``, ``--no-color``. Bad input ends with one ``Error: ...`` line per bad file
+several files at once, ``--json`` (one object per line, naming its file), ``--lang``, ``--no-color``. Bad input ends with one ``Error: ...`` line per bad file
 and exit code 2, never a traceback; the good files are still printed.
 """
 
@@ -112,9 +111,8 @@ class Files:
             sys.exit(2)
 
     def emit_json(self, path: str, data: dict[str, Any]) -> None:
-        if self.several:
-            data = {"file": self.label(path), **data}
-        click.echo(json.dumps(data, ensure_ascii=False))
+        """One object on one line, naming its file first (as ``fr-score`` does)."""
+        click.echo(json.dumps({"file": self.label(path), **data}, ensure_ascii=False))
 
 
 # --------------------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ def test_score_example_json():
     result = run(GAME, "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {
+        "file": str(GAME),
         "players": [
             {"name": "Ann", "points": 41, "infirmary": -1, "infirmary_cards": -1,
              "infirmary_most": 0, "variety": 36,
@@ -172,6 +173,7 @@ def test_replay_json(tmp_path):
     assert len(data["turns"]) == 24
     assert data["turns"][0]["points"] == {"Ann": 5, "Bob": 0}
     assert set(data["final"]) == {"players", "winners"}
+    assert data["file"] == str(REPLAY)
 
 
 def test_replay_illegal_move_exit_2(tmp_path):
