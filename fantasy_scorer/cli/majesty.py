@@ -3,8 +3,9 @@
 ``majesty-score game.yaml`` scores (the ``score`` subcommand is the default), ``majesty-score
 replay log.yaml`` checks a game move by move, ``majesty-score simulate`` plays bot games.
 It follows the conventions of ``fr-score``: ``-h``, ``--version``, ``-`` for standard input,
-several files at once, ``--json`` (one object per line, naming its file), ``--lang``, ``--no-color``. Bad input ends with one ``Error: ...`` line per bad file
-and exit code 2, never a traceback; the good files are still printed.
+several files at once, ``--json`` (one object per line, naming its file), ``--lang``,
+``--no-color``. Bad input ends with one ``Error: ...`` line per bad file and exit code 2,
+never a traceback; the good files are still printed.
 """
 
 from __future__ import annotations
