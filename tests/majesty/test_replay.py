@@ -236,7 +236,9 @@ def test_revealed_cards_must_fit_their_tier():
 def test_revealed_cards_must_fit_the_box_with_all60():
     moves = [{"player": p, "take": 0, "card": "Knight"} for p in ("Ann", "Bob", "Ann", "Bob")]
     result = replay(as_played(moves, all60=True), partial=True)
-    assert result.error == "turn 4 (Bob): that would be Knight card number 4 but the box has only 3"
+    assert result.error == (
+        "turn 4 (Bob): that would be Knight card number 4 but the box has only 3; check card:"
+    )
     assert len(result.deck) == 60
 
 
