@@ -120,7 +120,8 @@ class LogDeck:
             return None
         name = _card_name(card)
         if tier == 0:
-            return f"that would be {name} card number {seen} but the box has only {have}; check card:"
+            return (f"that would be {name} card number {seen} but the box has only {have}; "
+                    "check card:")
         where = "the top" if tier == 1 else "below the top"
         return (
             f"that would be {name} card number {seen} of tier {tier} ({where} "
