@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from fantasy_scorer.cli.cards import rulings_for
 from fantasy_scorer.realms.catalog import base_catalog, load_catalog
+from fantasy_scorer.realms.rulings import concerning, ruling
 
 from .conftest import run, write
 
@@ -22,9 +22,8 @@ def test_card_shows_text_suit_strength_and_rulings():
     # the rules' card table: FR29 Warlock Lord, Wizard, 25
     assert lines[0] == "Warlock Lord (FR29): Wizard, strength 25"
     assert lines[1] == "Penalty: -10 per Leader and per other Wizard."
-    assert lines[2].startswith("Rulings: ")
-    # its penalty can be cleared (R5)
-    assert "R5" in lines[2]
+    # its penalty counts per card (R9: "per" pays per card), with the title of docs/rulings.md
+    assert lines[2:] == ["Rulings (docs/rulings.md):", f"  R9  {ruling('R9').title}"]
 
 
 def test_card_in_any_language_and_printed_in_one():
@@ -74,7 +73,7 @@ def catalogs():
 def test_every_ruling_id_printed_is_one_of_the_rules():
     for catalog in catalogs():
         for card in catalog.cards:
-            assert set(rulings_for(card, catalog)) <= VALID, card
+            assert set(concerning(card)) <= VALID, card
 
 
 #: card -> rulings whose text is about that card (rules: fantasy-realms.md, cursed-hoards.md).
@@ -96,7 +95,7 @@ ABOUT = {
     "Smoke": {"R8"},                         # a self-condition
     "Wildfire": {"R8"},                      # turned into a Leader, it blanks itself
     "King": {"R9"},                          # "X, or Y if ..." pays the larger
-    "Collector": {"R10", "R15"},             # different names; the blanked Phoenix's suits
+    "Collector": {"R10"},                    # counts different names
     "Gem of Order": {"R10"},                 # every separate run pays
     "Water Elemental": {"R11"},              # copies included
     "Air Elemental": {"R11"},
@@ -117,21 +116,21 @@ ABOUT_CH = {
 def test_the_rulings_about_a_card_are_found_from_its_effects(catalog, about):
     for name, expected in about.items():
         card = catalog.card(name)
-        assert expected <= set(rulings_for(card, catalog)), name
+        assert expected <= set(concerning(card)), name
 
 
 def test_deluxe_phoenix_rulings():
     catalog = base_catalog(None, "deluxe")
-    found = set(rulings_for(catalog.card("Phoenix"), catalog))
+    found = set(concerning(catalog.card("Phoenix")))
     assert {"C7", "C8", "R16"} <= found
     assert "R17" not in found  # Book of Changes cannot target it
 
 
-def test_cards_the_rulings_say_nothing_about():
+def test_cards_only_the_general_rulings_concern():
     catalog = base_catalog()
-    assert rulings_for(catalog.card("Forge"), catalog) == []  # +9 per Weapon and Artifact
-    assert rulings_for(catalog.card("Jester"), catalog) == ["R12"]
-    assert "R8" not in rulings_for(catalog.card("Bell Tower"), catalog)
+    assert concerning(catalog.card("Forge")) == ["R9"]  # +9 per Weapon and Artifact
+    assert concerning(catalog.card("Jester")) == ["R12"]
+    assert "R8" not in concerning(catalog.card("Bell Tower"))
 
 
 HOMEBREW = """\
@@ -155,8 +154,8 @@ cards:
 def test_homebrew_cards_get_the_rulings_of_their_effects(tmp_path):
     path = write(tmp_path, "my.yaml", HOMEBREW)
     catalog = load_catalog([path])
-    assert {"R7", "R8"} <= set(rulings_for(catalog.card("Sea Serpent"), catalog))
-    assert {"R1", "R14"} <= set(rulings_for(catalog.card("Mimic"), catalog))
+    assert {"R7", "R8"} <= set(concerning(catalog.card("Sea Serpent")))
+    assert {"R1", "R14"} <= set(concerning(catalog.card("Mimic")))
     result = run(["card", "Mimic", "--cards", path])
     assert result.output.startswith("Mimic (HB02): Wild, strength 0")
 
@@ -167,7 +166,7 @@ def test_cards_lists_every_card():
     lines = result.output.splitlines()
     assert lines[0].split() == ["Id", "Card", "Suit", "Strength", "Rulings"]
     assert len(lines) == 1 + 55  # 53 base cards and the two promos
-    assert re.match(r"FR29 +Warlock Lord +Wizard +25 +R5", lines[29])
+    assert re.match(r"FR29 +Warlock Lord +Wizard +25 +R9$", lines[29])
     # Cursed Hoards: 8 replaced, 15 new cards and 24 Cursed Items
     assert len(run(["cards", "--expansion", "cursed-hoards"]).output.splitlines()) == 1 + 94
 
