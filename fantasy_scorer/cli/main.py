@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import click
 
-from . import referee, score, serve, solve
+from . import cards, referee, score, serve, solve
 from .options import CONTEXT, CommandError, unknown_command
 
 
@@ -43,6 +43,7 @@ def main() -> None:
     fr-score explain hand.txt           step-by-step account with the rulings
     fr-score best pool.txt              the best hand from 8 or more cards
     fr-score game table.yaml            rank a whole table
+    fr-score card Warlock Lord          what a card does, and the rulings on it
 
     Run 'fr-score COMMAND --help' for each command.
     """
@@ -50,7 +51,7 @@ def main() -> None:
 
 
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
-                solve.max_cmd, serve.serve_cmd):
+                solve.max_cmd, serve.serve_cmd, cards.card_cmd, cards.cards_cmd):
     main.add_command(command)
 
 if __name__ == "__main__":  # pragma: no cover
