@@ -97,7 +97,7 @@ def test_a_full_hand_at_the_table(phone, live_url) -> None:
     expect(advice).to_be_visible()
     ids = [*SEVEN, KNIGHTS]
     pins = {MIRAGE: CAT.by_id[RAINSTORM]}
-    top = engine.best_discard(tuple(CAT.by_id[i] for i in ids), CAT, pins)[0]
+    top = engine.best_discard(tuple(CAT.by_id[i] for i in ids), CAT, pins).discards[0]
     expect(advice).to_have_text(
         re.compile(rf"Discard\s+{re.escape(top.card.name)}\s+→\s+{top.scored.result.total}\s+points"))
     expect(page.locator(".discards li")).to_have_count(8)
