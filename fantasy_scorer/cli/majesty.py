@@ -19,6 +19,7 @@ from ..majesty.gamefile import InputError, load_yaml, parse_replay_log, parse_sc
 from ..majesty.replay import replay
 from ..majesty.rules import MAX_PLAYERS, MIN_PLAYERS, parse_side, side_label
 from ..majesty.scoring import FinalScore, score
+from .options import unknown_command
 
 
 class MajestyError(click.ClickException):
@@ -31,6 +32,9 @@ class DefaultToScore(click.Group):
     """A group whose first argument, when it is not a subcommand, is a file to score."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        mistyped = unknown_command(args, self.commands)
+        if mistyped is not None:
+            raise MajestyError(mistyped)
         if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
             args = ["score", *args]
         return super().parse_args(ctx, args)

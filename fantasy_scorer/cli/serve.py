@@ -46,6 +46,7 @@ def serve_cmd(host: str, port: int, expansion: str | None, edition: str | None,
       fr-score serve
       fr-score serve --expansion cursed-hoards --edition deluxe
       fr-score serve --host 0.0.0.0 --port 8080      # phones on the same network
+      fr-score serve --cards my-cards.yaml            # with homebrew cards
     """
     try:
         from ..web.app import create_app

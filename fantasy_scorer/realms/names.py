@@ -28,8 +28,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import ScorerError
-from .catalog import Card, Catalog, fold
+from ..errors import ScorerError, clip
+from .catalog import Card, Catalog, fold, game_options, shipped_home
 
 I18N_FILE = "card-names-i18n.json"
 #: The language the card files are written in; it needs no table.
@@ -136,6 +136,19 @@ class _Index:
         return self.hits.get(fold(text), {})
 
 
+def elsewhere(ids: list[str], share: bool = False) -> str:
+    """Why cards of these ids are not in this game, and the option that brings them in: a
+    shipped expansion or edition (read from the card files), else the user's own card file."""
+    for cid in ids:
+        home = shipped_home(cid, share)
+        if home is not None and home != (None, "standard"):
+            expansion, edition = home
+            game = (f"the {expansion} expansion" if expansion else f"the {edition} edition")
+            return f"{cid} is a card of {game}; run with {game_options(*home)}"
+    return (f"{' or '.join(ids)} is not a card of this game "
+            "(add its card file with --cards)")
+
+
 class Names:
     """Name lookup and display for one catalog, in every language of the translation data."""
 
@@ -185,16 +198,14 @@ class Names:
                 f"{c.name} ({c.id}; {', '.join(labels)})" for c, labels in hits.items()
             )
             raise ScorerError(
-                f"'{text.strip()}' is ambiguous: {options}; write the card id or the English name"
+                f"'{clip(text.strip())}' is ambiguous: {options}; write the card id or the "
+                "English name"
             )
         other = self._elsewhere.find(text)
         if other:
-            ids = " or ".join(sorted(other))
-            raise ScorerError(
-                f"unknown card '{text.strip()}': {ids} is not a card of this game "
-                "(add its card file with --cards)"
-            )
-        raise ScorerError(f"unknown card '{text.strip()}'{self._hint(text, self._cards, lang)}")
+            raise ScorerError(f"unknown card '{clip(text.strip())}': {elsewhere(sorted(other))}")
+        raise ScorerError(f"unknown card '{clip(text.strip())}'"
+                          f"{self._hint(text, self._cards, lang)}")
 
     def suit(self, text: str, lang: str | None = None) -> str:
         """The suit a user means, in any language, or a one-line error (a did-you-mean in
@@ -204,12 +215,12 @@ class Names:
             return next(iter(hits))
         if hits:
             options = " or ".join(f"{s} ({', '.join(labels)})" for s, labels in hits.items())
-            raise ScorerError(f"suit '{text.strip()}' is ambiguous: {options}")
+            raise ScorerError(f"suit '{clip(text.strip())}' is ambiguous: {options}")
         hint = self._hint(text, self._suits, lang)
         if not hint and lang is not None:
             shown = ", ".join(self.suit_display(s, lang) for s in self.catalog.suits)
             hint = f" (the suits: {shown})"
-        raise ScorerError(f"unknown suit '{text.strip()}'{hint}")
+        raise ScorerError(f"unknown suit '{clip(text.strip())}'{hint}")
 
     def _hint(self, text: str, index: _Index, lang: str | None = None) -> str:
         """`` (did you mean 'Gebirge' (Mountain)?)`` from the spellings of ``lang`` (the

@@ -139,20 +139,46 @@ def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
         if type(card.choice) is fx.ClearOne:
             value = choices.get(card.id)
             if value is not None:
-                target = next(t for t in slots if t.card is value)
-                if not any(term.matches(target, s) for term in card.choice.targets):
-                    allowed = " or ".join(term.text for term in card.choice.targets)
-                    raise ScorerError(
-                        f"{card.name} may clear only a {allowed}; {target.name} is not one "
-                        "after the identities and Book of Changes (R4)",
-                        subject=card.id,
-                    )
+                target = _clear_target(slots, s, value)
                 target.cleared_by.append(card)
     for t in slots:
         if t.cleared_by:
             t.active = NO_PENALTY
         elif t.struck and t.penalty:
             t.active = t.penalty.strike(t.struck)
+
+
+def _clear_target(slots: Sequence[Slot], s: Slot, value: Card) -> Slot:
+    """The slot a clearing choice names, if it is of a suit the chooser may clear (R4)."""
+    card = s.card
+    assert isinstance(card.choice, fx.ClearOne)
+    target = next(t for t in slots if t.card is value)
+    if not any(term.matches(target, s) for term in card.choice.targets):
+        allowed = " or ".join(term.text for term in card.choice.targets)
+        raise ScorerError(
+            f"{card.name} may clear only a {allowed}; {target.name} is not one "
+            "after the identities and Book of Changes (R4)",
+            subject=card.id,
+        )
+    return target
+
+
+def check_clear_targets(cards: Sequence[Card], choices: Mapping[str, ChoiceValue],
+                        catalog: Catalog) -> None:
+    """Check, without scoring, the one kind of choice whose legality depends on the others: a
+    clearing choice's target must have a suit it may clear after steps 1–2 (Island, R4).
+
+    Readers of hands call this instead of a whole resolution, so that a hand is scored once.
+    """
+    if not any(type(c.choice) is fx.ClearOne and choices.get(c.id) is not None for c in cards):
+        return
+    slots = [Slot(c, i) for i, c in enumerate(cards)]
+    _identities(slots, choices)
+    _changes(slots, choices, catalog)
+    for s in slots:
+        value = choices.get(s.card.id)
+        if type(s.card.choice) is fx.ClearOne and value is not None:
+            _clear_target(slots, s, value)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------------------------

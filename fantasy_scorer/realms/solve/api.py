@@ -109,7 +109,8 @@ def _order(cards: Sequence[Card]):
 
 
 def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
-              discard: Sequence[Card] = (), pinned: Mapping[str, ChoiceValue] | None = None,
+              discard: Sequence[Card] | None = None,
+              pinned: Mapping[str, ChoiceValue] | None = None,
               top: int = 1, time_limit: float | None = None, method: str = "auto",
               workers: int = 2, players: int | None = None, cursed: Sequence[Card] = ()
               ) -> list[Solution]:
@@ -118,13 +119,15 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
 
     A hand is 7 pool cards (the catalog's hand size), plus one card of the discard area per
     extra-card effect in it. ``method`` is ``"auto"``, ``"exhaustive"`` or ``"cpsat"``; both
-    give the same hands. ``players`` and ``cursed`` complete the table for expansion cards.
+    give the same hands. ``players`` and ``cursed`` complete the table for expansion cards;
+    ``discard`` None is no discard area given, ``()`` an empty one (C5 cards score it).
     """
     cat = catalog or base_catalog()
     pool = list(pool)
-    discard = [d for d in discard if d not in pool]
+    area = None if discard is None else tuple(d for d in discard if d not in pool)
+    discard = list(area or ())
     pinned = dict(pinned or {})
-    table = Table(tuple(discard) if discard else None, players, tuple(cursed))
+    table = Table(area, players, tuple(cursed))
     size = cat.hand_size
     if len(pool) < size:
         raise ScorerError(f"a pool needs at least {size} cards, got {len(pool)}")
