@@ -28,7 +28,7 @@ from . import icons, page, service
 from .games import Game, Games, GameSpec
 from .guard import BodyGuard
 from .models import BestResponse, Error, ExplainResponse, HandRequest, ScoreResponse
-from .workers import Busy, Failed, Solver
+from .workers import ADVICE_TIME_LIMIT, HAND_LIMIT, HANG_GUARD, Busy, Failed, Solver
 
 HERE = Path(__file__).resolve().parent
 LOG = logging.getLogger("fantasy_scorer.web")
@@ -58,13 +58,14 @@ def error(status: int, detail: str, **headers: str) -> JSONResponse:
 
 
 def create_app(spec: GameSpec | None = None, workers: int = 0,
-               advice_time_limit: float | None = None) -> FastAPI:
+               advice_time_limit: float | None = ADVICE_TIME_LIMIT) -> FastAPI:
     """The app for the game of ``spec`` (the base game unless an expansion, an edition or
     homebrew card files were given). ``workers`` ≥ 1 runs the searches in that many worker
-    processes (``fr-score serve`` does); 0 runs them in a thread of this process."""
+    processes (``fr-score serve`` does); 0 runs them in a thread of this process. The
+    discard advice searches for ``advice_time_limit`` seconds at most (None: no limit)."""
     games = Games(spec)
-    solver = Solver(games, workers, **({} if advice_time_limit is None else
-                                       {"advice_time_limit": advice_time_limit}))
+    hand_limit = HAND_LIMIT if advice_time_limit is not None else HANG_GUARD
+    solver = Solver(games, workers, advice_time_limit, hand_limit)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):

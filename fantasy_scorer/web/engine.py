@@ -11,9 +11,12 @@ the app never imports them directly:
 * :func:`best_discard` ranks the discards of a one-card-too-many pool (the best-of-N search),
   within a time limit.
 * :func:`explain_hand` gives the referee's trace.
-* :func:`parse_code` / :func:`to_code` read and write share codes; a code of one card more
-  than a hand (the card just drawn, which the discard advice is about) is read here with the
-  same syntax, since a share code proper is a legal hand.
+* :func:`parse_code` / :func:`to_code` read and write the page's own codes (this tool's ids,
+  ``ID:none`` for a choice left unassigned on purpose); a code of one card more than a hand
+  (the card just drawn, which the discard advice is about) is read with the same syntax.
+* :func:`read_link` reads the web scorer's page links (``?hand=…&discard=…&expansions=…&
+  playerCount=…``) and :func:`share` prints that scorer's code and link, with the reader and
+  printer of :mod:`..formats.sharecode`, so the page speaks exactly that scorer's format.
 """
 
 from __future__ import annotations
@@ -202,6 +205,62 @@ def to_code(catalog: Catalog, cards: Sequence[Card], choices: Mapping[str, Choic
     plain = [c.id for c in cards if c.id not in choices] + [c.id for c in cursed]
     pinned = [f"{c.id}:{sharecode.value_code(choices[c.id])}" for c in cards if c.id in choices]
     return ",".join(plain) + ("+" + ",".join(pinned) if pinned else "")
+
+
+@dataclass(frozen=True)
+class Shown:
+    """What the share printers read of a hand (its catalog, cards, choices, Cursed Items and
+    table), for a pool that may hold one card too many to be a :class:`Hand`."""
+
+    catalog: Catalog
+    cards: tuple[Card, ...]
+    choices: Mapping[str, ChoiceValue]
+    cursed: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] | None = None
+    players: int | None = None
+
+
+def share(shown: Shown) -> dict[str, str]:
+    """The web scorer's code of the cards and the query of its page's link (``expansions``,
+    ``playerCount``, ``hand``, ``discard``): what the page's share box prints."""
+    if not shown.cards and not shown.cursed:
+        return {"code": "", "query": ""}
+    link = sharecode.share_link(shown, page="")  # type: ignore[arg-type]  # reads Shown's fields
+    return {"code": sharecode.share_code(shown), "query": link.lstrip("?")}  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class LinkRead:
+    """What a web scorer's link says: its game, the code's cards, the table around them."""
+
+    expansion: str | None
+    edition: str
+    code: Code
+    discard: tuple[Card, ...]
+    players: int | None
+
+
+def read_link(text: str, catalog_of) -> LinkRead:
+    """A page link of the web scorer (or a share code in its form) read with the reader of
+    :mod:`..formats.sharecode`: the game its ids and ``expansions`` name, then its cards,
+    choices and discard area in ``catalog_of(expansion, edition)``'s catalog. Only the syntax
+    and the ids are checked here: the cards may be one too many for a hand (the page's
+    pool), which the caller's pool checks."""
+    link = sharecode.parse_link(text)
+    expansion, edition = sharecode.share_game(text)
+    catalog = catalog_of(expansion, edition)
+    web = sharecode.split_code(link.code).web
+    cards, raw = sharecode.read_items(link.code, catalog)
+    choices = {cid: sharecode.parse_choice(catalog, catalog.by_id[cid], parts, item, web)
+               for cid, (parts, item) in raw.items()}
+    held = tuple(c for c in cards if not c.cursed)
+    cursed = tuple(c for c in cards if c.cursed)
+    area = tuple(sharecode.card_of(catalog, d, d) for d in link.discard or ())
+    return LinkRead(expansion, edition, Code(held, choices, cursed), area, link.players)
+
+
+def looks_like_link(text: str) -> bool:
+    return sharecode.looks_like_link(text)
 
 
 def ids_code(cards: Sequence[Card]) -> str:

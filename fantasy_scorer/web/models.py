@@ -101,13 +101,22 @@ class Chooser(BaseModel):
     options: list[Option]
 
 
+class Share(BaseModel):
+    code: str = Field(description="The web scorer's share code (every card, '+', the "
+                                  "choices), e.g. 'FR21,FR45,FR13+'.")
+    query: str = Field(description="The query of that scorer's page link: expansions, "
+                                   "playerCount, hand, discard.")
+
+
 class ScoreResponse(BaseModel):
     total: int
     cards: list[CardLine]
     choices: dict[str, str | None]
     optimized: bool = Field(description="The unpinned choices were chosen by the optimizer.")
     proven: bool | None = Field(None, description="The optimizer proved its choices best.")
-    code: str = Field(description="The share code of the cards and pinned choices.")
+    code: str = Field(description="The page's code of the cards and pinned choices "
+                                  "(this tool's ids; 'ID:none' for a choice left unassigned).")
+    share: Share
     choosers: list[Chooser]
 
 
@@ -128,6 +137,7 @@ class BestResponse(BaseModel):
                                        "stopped the search; the discards it reached are "
                                        "listed, each exact).")
     code: str
+    share: Share
     discards: list[DiscardAdvice] = Field(description="Every discard, best first.")
 
 

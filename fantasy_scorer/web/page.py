@@ -24,7 +24,7 @@ from urllib.parse import urlencode
 from ..errors import ScorerError
 from ..realms.catalog import Card, fold
 from ..realms.names import check_lang
-from . import messages, service
+from . import engine, messages, service
 from .games import NO_EXPANSION, STANDARD, Game, GameKey, Games, counterpart
 from .workers import Busy, Failed, Solver
 
@@ -61,9 +61,40 @@ def _players(text: str | None) -> int | None:
     return int(text)
 
 
+#: The query parameters of the web scorer's page links (read by :func:`read_web_link`).
+WEB_KEYS = ("hand", "discard", "expansions", "playerCount")
+
+
+def read_web_link(games: Games, text: str, lang: str) -> View:
+    """The view of a web scorer's link (``?hand=…&discard=…&expansions=…&playerCount=…``),
+    or of a code in its form: its game, cards, choices, discard area and players."""
+    def catalog_of(expansion: str | None, edition: str) -> Any:
+        return games.get(games.key(expansion or NO_EXPANSION, edition)).catalog
+
+    link = engine.read_link(text, catalog_of)
+    game = games.get(games.key(link.expansion or NO_EXPANSION, link.edition))
+    try:
+        pool = service.Pool(game, link.code.cards, link.code.choices or {}, link.code.cursed,
+                            link.discard, link.players)
+    except service.Refusal:
+        raise
+    except ScorerError as e:
+        raise ScorerError(e.message, engine.CODE_WHERE) from None
+    return View(games, pool, lang)
+
+
 def read_query(games: Games, params: Mapping[str, str]) -> View:
-    """The view an address describes; a one-line error for anything it cannot read."""
+    """The view an address describes (the page's own, or a web scorer's link); a one-line
+    error for anything it cannot read."""
     lang = check_lang(params.get("lang") or "en")
+    if "hand" in params:
+        if "code" in params:
+            raise ScorerError("the address has both hand= and code=; keep one")
+        text = "?" + urlencode({k: params[k] for k in WEB_KEYS if k in params})
+        return read_web_link(games, text, lang)
+    pasted = params.get("code", "")
+    if engine.looks_like_link(pasted):  # a whole link pasted into the code box
+        return read_web_link(games, pasted, lang)
     game = games.of(params.get("expansion"), params.get("edition"))
     code = code_from_query(params.get("code", ""))
     discard = params.get("discard", "")
@@ -203,6 +234,20 @@ def href(view: View, **extra: str) -> str:
     return "/?" + urlencode(params_of(view, **extra), safe=",:/")
 
 
+def shown(pool: service.Pool) -> engine.Shown:
+    return engine.Shown(pool.catalog, pool.cards, pool.choices, pool.cursed, pool.discard,
+                        pool.players)
+
+
+def share_href(view: View) -> str:
+    """The share link's address: the web scorer's own link format (``?expansions=…&
+    playerCount=…&hand=…&discard=…``), which this page reads too, and the language."""
+    query = engine.share(shown(view.pool))["query"]
+    if not query:
+        return href(view)
+    return "/?" + query + ("&lang=" + view.lang if view.lang != "en" else "")
+
+
 # --------------------------------------------------------------------------------------------
 # The picker
 # --------------------------------------------------------------------------------------------
@@ -329,7 +374,8 @@ async def context(view: View, solver: Solver, version: str,
                     for c in pool.discard or ()],
         "count": n,
         "code": pool.code,
-        "share_href": href(view),
+        "share_href": share_href(view),
+        "share_code": engine.share(shown(pool))["code"],
         "reset_href": href(view, reset="1"),
         "tap_hrefs": {HAND: href(view), DISCARD: href(view, tap=DISCARD)},
         "hidden": params_of(view),

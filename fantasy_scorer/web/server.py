@@ -40,33 +40,42 @@ class TimedH11Protocol(H11Protocol):
 
     request_timeout: ClassVar[float] = REQUEST_TIMEOUT
     per_address: ClassVar[int] = PER_ADDRESS
-    _open: ClassVar[Counter[str]] = Counter()
+    #: Open connections per (server, client address).
+    _open: ClassVar[Counter[tuple[int, str]]] = Counter()
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self._deadline: asyncio.TimerHandle | None = None
-        self._address = ""
+        self._address: tuple[int, str] | None = None
+        self._refused = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        self._address = self.client[0] if self.client else ""
+        self._address = (id(self.server_state), self.client[0] if self.client else "")
         TimedH11Protocol._open[self._address] += 1
         if TimedH11Protocol._open[self._address] > self.per_address:
+            # Answered, and closed a moment later: closing at once, with the client's request
+            # unread, would reset the connection before the client reads why.
+            self._refused = True
             transport.write(_raw_error(503, "Service Unavailable",
                                        "too many connections from this address; close some"))
-            transport.close()
+            transport.write_eof()
+            self._deadline = self.loop.call_later(1.0, transport.close)
             return
         self._arm()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
-        if self._address in TimedH11Protocol._open:
+        if self._address is not None and self._address in TimedH11Protocol._open:
             TimedH11Protocol._open[self._address] -= 1
             if TimedH11Protocol._open[self._address] <= 0:
                 del TimedH11Protocol._open[self._address]
+            self._address = None
         super().connection_lost(exc)
 
     def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return  # a refused connection's request is not read
         super().data_received(data)
         if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
             self._disarm()  # the whole request is in: the rest is the app's time
@@ -99,9 +108,10 @@ class TimedH11Protocol(H11Protocol):
         self.transport.close()
 
 
-def config(app: Any, host: str = "127.0.0.1", port: int = 8000, **kwargs: Any) -> uvicorn.Config:
+def config(app: Any, host: str = "127.0.0.1", port: int = 8000,
+           protocol: type[TimedH11Protocol] = TimedH11Protocol, **kwargs: Any) -> uvicorn.Config:
     """uvicorn's configuration for the scorer: the timed protocol, a cap on connections."""
-    return uvicorn.Config(app, host=host, port=port, http=TimedH11Protocol,
+    return uvicorn.Config(app, host=host, port=port, http=protocol,
                           limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=5,
                           log_level=kwargs.pop("log_level", "warning"), **kwargs)
 

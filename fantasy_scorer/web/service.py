@@ -361,6 +361,12 @@ def choosers_json(pool: Pool, made: Mapping[str, ChoiceValue], lang: str,
     return out
 
 
+def share_of(pool: Pool) -> dict[str, str]:
+    """The web scorer's code of the pool and its page link's query (see :func:`engine.share`)."""
+    return engine.share(engine.Shown(pool.catalog, pool.cards, pool.choices, pool.cursed,
+                                     pool.discard, pool.players))
+
+
 def localizer(game: Game, lang: str) -> Localizer:
     return game.names.localizer(lang)
 
@@ -390,6 +396,7 @@ def score_json(pool: Pool, lang: str = "en", optimize: bool = True,
     if scored.optimized:
         data["proven"] = scored.proven
     data["code"] = pool.code
+    data["share"] = share_of(pool)
     data["choosers"] = choosers_json(pool, result.hand.choices, lang, scored.optimized)
     return data
 
@@ -409,6 +416,7 @@ def best_json(pool: Pool, lang: str = "en", time_limit: float | None = None) -> 
         "optimized": advice.discards[0].scored.optimized,
         "complete": advice.complete,
         "code": pool.code,
+        "share": share_of(pool),
         "discards": [
             {
                 **card_ref(pool.game, d.card, lang),

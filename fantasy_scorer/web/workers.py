@@ -41,6 +41,8 @@ ADVICE_TIME_LIMIT = 5.0
 GRACE = 10.0
 #: Hard limit for the score of one hand (the optimizer has no time limit of its own).
 HAND_LIMIT = 30.0
+#: The hard limit when no time limit is set: only a guard against a hang.
+HANG_GUARD = 600.0
 #: Requests that may wait for a lane's workers, beyond those being served.
 WAITING = 4
 #: Seconds a request may wait for a worker before it is refused.
@@ -206,15 +208,17 @@ class Solver:
     """The web app's searches: in worker processes (``workers`` ≥ 1), or in a thread of the
     server (``workers=0``: for tests and a single-user machine), with the same answers."""
 
-    def __init__(self, games: Games, workers: int = 1, advice_time_limit: float =
-                 ADVICE_TIME_LIMIT, cache_size: int = 256) -> None:
+    def __init__(self, games: Games, workers: int = 1,
+                 advice_time_limit: float | None = ADVICE_TIME_LIMIT,
+                 hand_limit: float = HAND_LIMIT, cache_size: int = 256) -> None:
         self.games = games
         self.workers = workers
         self.advice_time_limit = advice_time_limit
         self.hand_lane = self.advice_lane = None
         if workers > 0:
-            self.hand_lane = Lane("hand", 1, games.spec, HAND_LIMIT)
-            self.advice_lane = Lane("advice", workers, games.spec, advice_time_limit + GRACE)
+            advice_limit = HANG_GUARD if advice_time_limit is None else advice_time_limit + GRACE
+            self.hand_lane = Lane("hand", 1, games.spec, hand_limit)
+            self.advice_lane = Lane("advice", workers, games.spec, advice_limit)
         self._cache: OrderedDict[Job, Any] = OrderedDict()
         self._cache_size = cache_size
         self._flying: dict[Job, asyncio.Future[tuple[str, Any]]] = {}

@@ -37,13 +37,14 @@ CURSED_HOARDS = GameSpec((), GameKey("cursed-hoards"))
 
 @pytest.fixture(scope="session")
 def client() -> TestClient:
-    return TestClient(create_app())
+    """The app with no time limit on the advice: its answers never depend on the load."""
+    return TestClient(create_app(advice_time_limit=None))
 
 
 @pytest.fixture(scope="session")
 def ch_client() -> TestClient:
     """A server started with ``--expansion cursed-hoards``."""
-    return TestClient(create_app(CURSED_HOARDS))
+    return TestClient(create_app(CURSED_HOARDS, advice_time_limit=None))
 
 
 def free_port() -> int:
@@ -81,7 +82,7 @@ class LiveServer:
 @pytest.fixture(scope="session")
 def live_url() -> Iterator[str]:
     """The app served as ``fr-score serve`` serves it (one advice worker) for the session."""
-    with LiveServer(create_app(workers=1)) as live:
+    with LiveServer(create_app(workers=1, advice_time_limit=None)) as live:
         yield live.url
 
 

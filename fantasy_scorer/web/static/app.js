@@ -179,9 +179,12 @@
     show($("discard-empty"), state.discard.length === 0);
   }
 
-  function renderShare() {
-    $("share-link").value = location.origin + href();
-    $("share-code").textContent = state.code || "–";
+  // The share box prints the web scorer's own link and code (this page reads them too).
+  function renderShare(share) {
+    const query = share && share.query;
+    $("share-link").value = location.origin + (query ? "/?" + query +
+      (state.lang !== "en" ? "&lang=" + state.lang : "") : href());
+    $("share-code").textContent = (share && share.code) || "–";
     for (const form of document.querySelectorAll("form")) {
       for (const [k, v] of Object.entries(params())) {
         const input = form.querySelector(`input[type=hidden][name="${k}"]`);
@@ -235,7 +238,8 @@
     renderChoosers(score);
     renderAdvice(best);
     renderPicker();
-    renderShare();
+    const got = score || best;
+    renderShare(got ? got.share : null);
     show($("explain"), !!score);
   }
 
