@@ -481,15 +481,21 @@ class Result:
         return sum(c.strength for c in self.hand.cards)
 
 
+def _who(s: Slot) -> str:
+    """A card as a status names it: a copy as a copy (``Doppelgänger as Wildfire``), so that
+    two attackers of one name never read as the same card twice."""
+    return s.card.name if s.name == s.card.name else f"{s.card.name} as {s.name}"
+
+
 def _status(s: Slot) -> str:
     parts = []
     if s.state == BLANKED:
         if s.reason == "lonely":
-            parts.append(f"blanked by {s.blanked_by[0].name}: the only card of its suit")
+            parts.append(f"blanked by {_who(s.blanked_by[0])}: the only card of its suit")
         elif s.blanked_by and s.reason == "loop":
-            parts.append("blanked: loop with " + ", ".join(b.name for b in s.blanked_by))
+            parts.append("blanked: loop with " + ", ".join(_who(b) for b in s.blanked_by))
         elif s.blanked_by:
-            parts.append("blanked by " + ", ".join(b.name for b in s.blanked_by))
+            parts.append("blanked by " + " and by ".join(_who(b) for b in s.blanked_by))
         elif s.reason:
             parts.append("blanked: " + s.reason)
     if s.cleared_by and s.penalty:
