@@ -52,12 +52,13 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], discard_spec: st
 
     In the order of resolution: what each wild card became, what Book of Changes changed,
     every clearing, every blanking decision and why, then each card's points with their
-    arithmetic. '[R8 (b)]' cites a ruling of the rules. The input is a hand file ('-' reads
-    standard input), as for 'fr-score score', or a share code:
+    arithmetic, in the language of --lang. '[R8 (b)]' cites ruling R8, part (b): every ruling
+    is stated, with an example hand, in docs/rulings.md of the fantasy-scorer sources. The
+    input is a hand file ('-' reads standard input), as for 'fr-score score', or a share code:
 
     \b
       fr-score explain examples/hand-260.txt
-      fr-score explain --code 'FR37,FR53+FR53:FR37'
+      fr-score explain --code 'FR37,FR53+FR53:FR37' --lang de
       fr-score explain ghoul.txt --expansion cursed-hoards --discard "King, Queen"
 
     Open choices are made optimally first, as the score does.

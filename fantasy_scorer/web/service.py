@@ -22,7 +22,7 @@ from typing import Any
 from ..errors import ScorerError
 from ..realms import effects as fx
 from ..realms.catalog import Card, Catalog, fold
-from ..realms.formats.report import result_json
+from ..realms.formats.report import result_json, status_text
 from ..realms.hand import (
     MAX_DISCARD,
     ChoiceValue,
@@ -389,7 +389,7 @@ def score_json(pool: Pool, lang: str = "en", optimize: bool = True,
         line["as_label"] = loc.name(ln.as_name)
         line["suit_label"] = (names.suit_display(ln.suit, lang) if card.cursed
                               else loc.suit_label(ln.suit))
-        line["status"] = loc.text(ln.status)
+        line["status"] = status_text(ln, loc)
         line["cursed"] = card.cursed
         line["extra"] = not card.cursed and card not in pool.cards
     data["optimized"] = scored.optimized

@@ -158,18 +158,18 @@ def test_names_in_the_chosen_language_both_ways(client) -> None:
     mountain, flood = data["cards"][0], data["cards"][1]
     assert (mountain["name"], mountain["label"]) == ("Mountain", "Gebirge")
     assert (flood["suit"], flood["suit_label"]) == ("Flood", "Flut")
-    assert flood["status"] == "penalty cleared by Gebirge"
+    assert flood["status"] == "Strafe aufgehoben durch Gebirge"
     explained = ok(client, "/api/explain", {"cards": HAND_260, "lang": "fr"})
     assert "Montagne" in explained["text"]
 
 
 def test_a_copy_is_named_as_a_copy(client) -> None:
     # Wildfire and a Doppelgänger copying it both blank Knights (R1: a copy takes the
-    # penalty); the status names both cards, the copy as a copy.
+    # penalty); the status names both cards, the copy as a copy (not "Wildfire, Wildfire").
     data = ok(client, "/api/score", {"cards": ["Wildfire", "Doppelgänger", "Knights"],
                                      "choices": {"Doppelgänger": "Wildfire"}})
     knights = data["cards"][2]
-    assert knights["status"] == "blanked by Wildfire and by Doppelgänger as Wildfire"
+    assert knights["status"] == "blanked by Wildfire and Doppelgänger (as Wildfire)"
     assert data["total"] == 80  # Wildfire 40 + the copy's 40; Knights blanked
 
 

@@ -185,6 +185,15 @@ def test_the_switch_says_what_it_left_out(client) -> None:
     assert total_of(r.text) == "9"  # Mountain alone
 
 
+def test_R17_a_web_scorer_link_with_book_of_changes_on_the_promo_phoenix(client) -> None:
+    # The rules' worked example, as the web scorer writes it (FR55P is the promo Phoenix):
+    # Book of Changes [Phoenix → Weather] + Elven Longbow + Enchantress + Phoenix + Great
+    # Flood + Forest + Fire Elemental = 58.
+    r = client.get("/?hand=FR49,FR44,FR30,FR55P,FR08,FR04,FR20%2BFR49:FR55P:weather")
+    assert r.status_code == 200 and total_of(r.text) == "58"
+    assert 'id="share-code">FR49,FR44,FR30,FR55P,FR08,FR04,FR20+FR49:FR55P:weather<' in r.text
+
+
 def test_the_deluxe_phoenix_replaces_the_promo_one() -> None:
     deluxe = GAMES.get(GameKey("none", "deluxe"))
     promo = CAT.by_id["FR55"]

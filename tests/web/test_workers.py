@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -23,6 +24,13 @@ HARD = ("FR53", "FR52", "FR51", "FR49", "FR09", "FR16", "FR08")
 HARD_POOL = (*HARD, "FR37")
 
 
+def run_async(coro):
+    """``asyncio.run`` in a thread of its own: the session's browser (Playwright's sync API)
+    keeps an event loop running in the main thread."""
+    with ThreadPoolExecutor(1) as ex:
+        return ex.submit(asyncio.run, coro).result()
+
+
 def pool(ids, **kw) -> service.Pool:
     return service.Pool(BASE, tuple(CAT.by_id[i] for i in ids), **kw)
 
@@ -37,7 +45,7 @@ def test_worker_processes_answer_as_the_engine_does() -> None:
         finally:
             solver.close()
 
-    hand, best = asyncio.run(both())
+    hand, best = run_async(both())
     expected = engine.score_hand(Hand(CAT, tuple(CAT.by_id[i] for i in HARD)))
     assert hand["score"]["total"] == expected.result.total
     assert hand["score"]["proven"] is True
@@ -50,7 +58,7 @@ def test_worker_processes_answer_as_the_engine_does() -> None:
 
 def test_a_hand_with_nothing_to_choose_is_scored_at_once_without_a_worker() -> None:
     solver = Solver(GAMES, workers=1)
-    data = asyncio.run(solver.hand(pool(("FR01", "FR13", "FR16")), "en"))
+    data = run_async(solver.hand(pool(("FR01", "FR13", "FR16")), "en"))
     assert data["score"]["total"] == 126 and data["score"]["optimized"] is False
     assert solver.hand_lane is not None and solver.hand_lane._idle is None  # never started
 
@@ -68,7 +76,7 @@ def test_a_full_lane_refuses_at_once() -> None:
             lane.close()
 
     with pytest.raises(Busy, match="the scorer is busy with 1 searches"):
-        asyncio.run(run())
+        run_async(run())
 
 
 def test_a_job_past_the_hard_limit_has_its_worker_replaced(tmp_path) -> None:
@@ -89,7 +97,7 @@ def test_a_job_past_the_hard_limit_has_its_worker_replaced(tmp_path) -> None:
         return first, replaced
 
     with pytest.raises(Busy, match=r"took longer than 0\.5 s and was stopped"):
-        asyncio.run(run())
+        run_async(run())
     assert not lane._all  # closed; the replaced worker was killed with it
 
 
@@ -97,7 +105,7 @@ def test_advice_stopped_by_its_time_limit_says_so_and_stays_exact() -> None:
     # With no time at all the search stops after the first hand it scores: the advice is
     # incomplete, and what it lists is still the exact best of that hand.
     solver = Solver(GAMES, workers=0, advice_time_limit=0.0)
-    best = asyncio.run(solver.best(pool(HARD_POOL), "en"))
+    best = run_async(solver.best(pool(HARD_POOL), "en"))
     assert best["complete"] is False and len(best["discards"]) == 1
     d = best["discards"][0]
     left = tuple(CAT.by_id[i] for i in HARD_POOL if i != d["id"])
@@ -121,7 +129,7 @@ def test_identical_requests_share_one_search(monkeypatch) -> None:
         c = await solver.best(pool(HARD_POOL), "en")
         return a, b, c
 
-    a, b, c = asyncio.run(run())
+    a, b, c = run_async(run())
     assert a == b == c and len(calls) == 1
 
 
@@ -130,7 +138,7 @@ def test_a_worker_reports_the_users_mistake_as_a_line() -> None:
     assert (status, line) == ("refused", "unknown card 'FR99'")
     solver = Solver(GAMES, workers=0)
     with pytest.raises(ScorerError, match="discard advice needs 8 cards"):
-        asyncio.run(solver.best(pool(HARD), "en"))
+        run_async(solver.best(pool(HARD), "en"))
 
 
 def test_a_busy_solver_is_a_503_with_retry_after(monkeypatch) -> None:

@@ -130,7 +130,7 @@ class Compiler:
                 self.t.book[i] = 1
             elif ch is not None and not isinstance(ch, fx.ClearOne):
                 raise Unsupported(f"the sweep does not model {c.name}")
-            if c.immune or c.plain_suits or c.grants_immunity or c.cursed or c.needs:
+            if c.special_blanking or c.discard_suits or c.grants_immunity or c.cursed or c.needs:
                 raise Unsupported(f"the sweep does not model {c.name}")
         self._groups: dict[tuple, int] = {}
 
@@ -149,11 +149,11 @@ class Compiler:
             return g
         static = printed = 0
         for i, c in enumerate(self.cards):
-            if any(self._selects(t, c.copy_suits, c.name) for t in terms):
+            if any(self._selects(t, c.suits, c.name) for t in terms):
                 printed |= _bit(i)
                 static |= _bit(i)
             for f in self.faces.get(i, ()):
-                if any(self._selects(t, f.copy_suits, f.name) for t in terms):
+                if any(self._selects(t, f.suits, f.name) for t in terms):
                     static |= _bit(i)
         t = self.t
         g = len(t.grp_static)
@@ -188,15 +188,17 @@ class Compiler:
         """Each copy from the game gets one face per set of suits it may show (its own
         included); a face of several suits (a copy of the promo Phoenix) also carries the
         id of its name, as a collection counts each name once per suit (R10). Returns the
-        names of several suits, by id, with their suits."""
-        several = sorted({(c.name, c.copy_suits) for c in [*self.cards, *(
+        names of several suits, by id, with their suits. Faces show every suit of the
+        card copied, though a copy of a Phoenix takes only its Beast (R16): a wider face
+        keeps the bound above the score."""
+        several = sorted({(c.name, c.suits) for c in [*self.cards, *(
             f for fs in self.faces.values() for f in fs)]
-            if bin(c.copy_suits).count("1") > 1})
+            if bin(c.suits).count("1") > 1})
         ids = {name: k for k, (name, _) in enumerate(several)}
         for i, faces in self.faces.items():
             c = self.cards[i]
             # one face per set of suits; a name of several suits keeps its own face
-            shown = sorted({(f.copy_suits, ids.get(f.name, -1)) for f in [c, *faces]})
+            shown = sorted({(f.suits, ids.get(f.name, -1)) for f in [c, *faces]})
             if len(shown) > MAX_FACES:
                 raise Unsupported(f"{c.name} may show too many sets of suits")
             self.t.faces[i, 0] = len(shown)
@@ -207,11 +209,11 @@ class Compiler:
 
     def _multi(self) -> list[set[tuple[int, str]]]:
         def several(c: Card) -> bool:
-            return bin(c.copy_suits).count("1") > 1
+            return bin(c.suits).count("1") > 1
 
-        wide = {(c.copy_suits, c.name) for c in self.cards if several(c)}
+        wide = {(c.suits, c.name) for c in self.cards if several(c)}
         return [wide if self.t.hand_copy[i] else
-                {(f.copy_suits, f.name) for f in [c, *self.faces.get(i, ())] if several(f)}
+                {(f.suits, f.name) for f in [c, *self.faces.get(i, ())] if several(f)}
                 for i, c in enumerate(self.cards)]
 
     def compile(self) -> Tables:
