@@ -10,6 +10,7 @@ from html.parser import HTMLParser
 
 import pytest
 
+from fantasy_scorer.realms import messages as rules_messages
 from fantasy_scorer.web import messages
 
 LANGS = messages.languages()
@@ -82,27 +83,18 @@ def test_each_language_is_named_in_itself() -> None:
 
 
 class _Visible(HTMLParser):
-    """The text nodes and the user-facing attributes of a page: the page's own words.
-
-    Scripts are left out, and so are the rules core's sentences (a card's status, the
-    referee's trace), which come from the rules' own message files (branch ``rulings``)."""
+    """The text nodes and the user-facing attributes of a page (scripts left out)."""
 
     SHOWN = ("placeholder", "aria-label", "title", "alt", "value")
-    VOID = {"input", "meta", "link", "br", "img", "hr"}
 
     def __init__(self) -> None:
         super().__init__()
         self.nodes: list[str] = []
         self._script = 0
-        self._stack: list[bool] = []  # per open element: is it the rules core's text?
 
     def handle_starttag(self, tag, attrs) -> None:
         if tag == "script":
             self._script += 1
-        a = dict(attrs)
-        if tag not in self.VOID:
-            rules = "why" in (a.get("class") or "").split() or a.get("id") == "explain-text"
-            self._stack.append(rules or any(self._stack[-1:]))
         for name, value in attrs:
             if name in self.SHOWN and value and not value.startswith(("http", "/")):
                 self.nodes.append(value.strip())
@@ -110,11 +102,9 @@ class _Visible(HTMLParser):
     def handle_endtag(self, tag) -> None:
         if tag == "script":
             self._script -= 1
-        if tag not in self.VOID and self._stack:
-            self._stack.pop()
 
     def handle_data(self, data) -> None:
-        if not self._script and data.strip() and not any(self._stack[-1:]):
+        if not self._script and data.strip():
             self.nodes.append(" ".join(data.split()))
 
 
@@ -125,22 +115,27 @@ def visible(html: str) -> list[str]:
 
 
 def english_sentences() -> list[tuple[str, re.Pattern[str]]]:
-    """Each English message (each plural form) that German says differently, as a pattern
-    with its placeholders open."""
-    german = messages.table("de")
-    out = []
+    """Each English sentence that German says differently, as a pattern with its
+    placeholders open: the page's own (each plural form), and the rules core's (a card's
+    status, the referee's trace: ``realms/data/messages``)."""
+    forms: list[str] = []
+    page_de, rules_de = messages.table("de"), rules_messages.templates("de")
     for key, msg in EN.items():
-        if key == messages.LANGUAGE_NAME or msg == german[key]:
-            continue
-        for form in (msg.values() if isinstance(msg, dict) else [msg]):
-            pattern = re.sub(r"\\\{\w+\\\}", ".+?", re.escape(form))
-            out.append((form, re.compile(r"(?<!\w)" + pattern + r"(?!\w)")))
+        if key != messages.LANGUAGE_NAME and msg != page_de[key]:
+            forms += list(msg.values()) if isinstance(msg, dict) else [msg]
+    for key, template in rules_messages.templates("en").items():
+        if not key.startswith("_") and template != rules_de.get(key):
+            forms.append(template)
+    out = []
+    for form in forms:
+        pattern = re.sub(r"\\\{[^}]*\\\}", ".+?", re.escape(form))
+        out.append((form, re.compile(r"(?<!\w)" + pattern + r"(?!\w)")))
     return out
 
 
 def words(form: str) -> int:
     """How many words a message has besides its placeholders."""
-    return len(re.findall(r"\w+", re.sub(r"\{\w+\}", "", form)))
+    return len(re.findall(r"\w+", re.sub(r"\{[^}]*\}", "", form)))
 
 
 GERMAN_PAGES = [
