@@ -11,6 +11,7 @@ request where the sentence is translated), a busy solver's (503 with ``Retry-Aft
 
 from __future__ import annotations
 
+import hashlib
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -53,6 +54,15 @@ def validation_message(exc: RequestValidationError) -> str:
     return f"{where}: {first.get('msg', 'invalid')}{more}"
 
 
+def asset_version() -> str:
+    """A hash of the page's script, style and offline worker: the ``?v=`` of their addresses
+    and the name of the offline cache, so that a phone never keeps an old script."""
+    digest = hashlib.sha256()
+    for name in sorted(p.name for p in (HERE / "static").iterdir()):
+        digest.update((HERE / "static" / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def error(status: int, detail: str, **headers: str) -> JSONResponse:
     return JSONResponse({"detail": detail}, status_code=status, headers=headers or None)
 
@@ -81,6 +91,7 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
         redoc_url=None,
         lifespan=lifespan,
     )
+    assets = asset_version()
     app.state.games = games
     app.state.solver = solver
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
@@ -160,16 +171,16 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
                 return RedirectResponse(page.href(moved, **keep), status_code=303)
         except ScorerError as e:
             ctx = await page.context(page.empty_view(games, request.query_params), solver,
-                                     app.version, error=e)
+                                     assets, error=e)
             return templates.TemplateResponse(request, "index.html", ctx, status_code=400)
-        ctx = await page.context(view, solver, app.version)
+        ctx = await page.context(view, solver, assets)
         return templates.TemplateResponse(request, "index.html", ctx)
 
     @app.get("/manifest.webmanifest", include_in_schema=False)
     def manifest(lang: str = "en") -> JSONResponse:
         """What a phone needs to install the page as an app."""
         lang = lang if lang in page.messages.languages() else "en"
-        return JSONResponse(page.manifest(lang, app.version),
+        return JSONResponse(page.manifest(lang),
                             media_type="application/manifest+json")
 
     @app.get("/icon-{size}.png", include_in_schema=False)
@@ -184,7 +195,7 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
     def service_worker() -> Response:
         """The offline worker, served from the root so that it may serve the whole page."""
         text = (HERE / "static" / "sw.js").read_text(encoding="utf-8")
-        return Response(text.replace("__VERSION__", app.version),
+        return Response(text.replace("__VERSION__", assets),
                         media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     return app

@@ -306,7 +306,7 @@ def picker(view: View) -> list[dict[str, Any]]:
 
 async def context(view: View, solver: Solver, version: str,
                   error: ScorerError | None = None) -> dict[str, Any]:
-    """Template variables for ``index.html``."""
+    """Template variables for ``index.html`` (``version``: the assets' hash, for ``?v=``)."""
     pool, game, lang = view.pool, view.game, view.lang
 
     def t(key: str, **values: Any) -> str:
@@ -401,7 +401,7 @@ def game_summary(view: View) -> str:
     return " · ".join(parts)
 
 
-def manifest(lang: str, version: str) -> dict[str, Any]:
+def manifest(lang: str) -> dict[str, Any]:
     """The web app manifest: a name, the page's colours, the icons (maskable too)."""
     icons = [{"src": f"/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png",
               "purpose": "any maskable"} for s in (192, 512)]
@@ -416,5 +416,4 @@ def manifest(lang: str, version: str) -> dict[str, Any]:
         "background_color": "#f6f3ee",
         "theme_color": "#4a2d5c",
         "icons": icons,
-        "version": version,
     }
