@@ -112,10 +112,6 @@ class Games:
     def of(self, expansion: str | None = None, edition: str | None = None) -> Game:
         return self.get(self.key(expansion, edition))
 
-    def offered(self) -> list[GameKey]:
-        """The combinations the page's switch offers."""
-        return [GameKey(e, d) for e in (NO_EXPANSION, *EXPANSIONS) for d in EDITIONS]
-
 
 def counterpart(card: Card, target: Catalog) -> Card | None:
     """The same card in another game: itself, the card it replaced, or the card that replaces

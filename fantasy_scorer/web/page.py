@@ -104,7 +104,7 @@ def read_query(games: Games, params: Mapping[str, str]) -> View:
         old_key = _game_key(games, params["was"])
         old = service.pool_from_code(games.get(old_key), code, discard, players)
         pool, dropped = switch(old, game)
-        left = tuple(game_name(games.get(old_key), c, lang) for c in dropped)
+        left = tuple(games.get(old_key).names.display(c, lang) for c in dropped)
     else:
         pool = service.pool_from_code(game, code, discard, players)
     tap = DISCARD if params.get("tap") == DISCARD else HAND
@@ -127,10 +127,6 @@ def empty_view(games: Games, params: Mapping[str, str]) -> View:
 def _game_key(games: Games, text: str) -> GameKey:
     expansion, _, edition = text.partition("/")
     return games.key(expansion or None, edition or None)
-
-
-def game_name(game: Game, card: Card, lang: str) -> str:
-    return game.names.display(card, lang)
 
 
 def switch(pool: service.Pool, game: Game) -> tuple[service.Pool, list[Card]]:

@@ -194,9 +194,6 @@ class Pool:
             choices[chooser.id] = value  # type: ignore[assignment]
         return Pool(self.game, self.cards, choices, self.cursed, self.discard, self.players)
 
-    def with_players(self, players: int | None) -> Pool:
-        return Pool(self.game, self.cards, self.choices, self.cursed, self.discard, players)
-
     def _keeping_valid(self, cards: tuple[Card, ...], choices: dict[str, ChoiceValue],
                        cursed: tuple[Card, ...], area: tuple[Card, ...] | None) -> Pool:
         kept: dict[str, ChoiceValue] = {}
