@@ -1,0 +1,1123 @@
+"""The compiled half of ``fr-score max``: the bound of a branch and the sweep over card sets.
+
+A *branch* holds the cards ``P`` and takes ``k`` more from ``R``, the free cards after the
+last one taken (cards are taken in one fixed order, so every card set is met once). Its
+bound (:func:`node_bound`) is at least the score of every hand ``P + S`` (``S`` ⊆ ``R``,
+``|S| = k``), whatever the choices:
+
+    fixed(P) + the k largest m_j over R,
+
+where ``fixed(P)`` is what the cards of ``P`` score among themselves and ``m_j`` is the most
+card ``j`` may add: its own strength and bonus (with the cards of ``P`` and its own ``k - 1``
+best partners of ``R``) plus what it adds to the bonuses of ``P`` (its *marginal*). Because
+the bonuses of ``P`` are paid through the marginals of the cards actually taken, they share
+one completion ``S`` instead of each picking its own. A bonus is split into marginals so that
+their sum over any ``S`` is at least what it pays (see :func:`prep`): "+5 per Army" pays each
+Army 5; "+25 with any Wizard" not yet met pays 25 to every Wizard; a bonus gated by an unmet
+condition pays what it would count to the members of the rarest unmet group.
+
+Runs (Gem of Order) depend on the whole hand; with their owner in ``P`` they are bounded
+jointly with the marginals (:func:`runs_joint`): a dynamic programme over the strength axis
+chooses the cards that bring new strengths, the others are the best remaining marginals.
+Collections (Collector) are bounded from the suits the branch may still reach.
+
+The arrays are those of :class:`~.sweep_tables.Tables` (``T`` below stands for them).
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import numpy as np
+
+# The compiled code is cached per user (the package directory may be read-only).
+os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "fantasy-scorer" / "numba"))
+from numba import njit  # noqa: E402
+
+from .sweep_tables import (  # noqa: E402
+    C_AXIS,
+    C_BOOK,
+    C_FACES,
+    C_HCOPY,
+    C_NFACES,
+    C_ODD,
+    C_PEN,
+    C_STR,
+    C_SUITS,
+    COLLECTION,
+    CONSTANT,
+    EXACTLY,
+    MAX_FACES,
+    MAX_STRENGTH,
+    MAX_TERMS,
+    ODD,
+    PER_PENALTY,
+    POINTS,
+    R_A,
+    R_B,
+    R_G,
+    R_GAIN,
+    R_KIND,
+    R_NG,
+    R_NT,
+    R_SEL,
+    R_SLOT,
+    R_T,
+    RUNS,
+    SUM_STRENGTH,
+    TABLE,
+)
+
+NEG = -(1 << 40)
+
+# Calls between compiled functions pass no literal constant (-1, 0, False): numba would
+# compile one more copy of the callee for each, and the first run would wait for them.
+
+# what prep() leaves for delta(): the value, dead, the group paid for an unmet gate, the
+# amount paid to its members, the strongest selected (MAX_STRENGTH), Book of Changes in the
+# set, a marginal per term
+P_VAL, P_DEAD, P_GSTAR, P_ATTR, P_M, P_BOOK, P_MARG = range(7)
+PREP = P_MARG + MAX_TERMS
+
+
+@njit(cache=True, nogil=True)
+def _i(v):
+    """v as a plain int64 (not a literal: see above)."""
+    return np.int64(v)
+
+
+@njit(cache=True, nogil=True)
+def _fill(a, v):
+    for i in range(a.shape[0]):
+        a[i] = v
+
+
+@njit(cache=True, nogil=True)
+def _sort_desc(vals, q0, nf, order):
+    """order[:nf - q0] = the positions q0..nf-1 by decreasing vals (insertion sort: a few
+    dozen values)."""
+    for n, i in enumerate(range(q0, nf)):
+        v = vals[i]
+        w = n
+        while w > 0 and vals[order[w - 1]] < v:
+            order[w] = order[w - 1]
+            w -= 1
+        order[w] = i
+
+
+@njit(cache=True, nogil=True)
+def strength_of(j, card, maxall):
+    """The most strength card j may show: a copy from the hand that takes a strength, that of
+    the strongest card it may copy."""
+    s = card[j, C_STR]
+    if card[j, C_HCOPY] == 2 and maxall > s:
+        return maxall
+    return s
+
+
+@njit(cache=True, nogil=True)
+def _cnt(g, x, cnt, match):
+    """Cards of the set matching group g: cnt counts P, x (-1: none) is one more card."""
+    n = cnt[g]
+    if x >= 0:
+        n += match[g, x]
+    return n
+
+
+@njit(cache=True, nogil=True)
+def prep(r, o, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card, match, gsuit,
+         gother, rows, pr):
+    """Row r, owned by o, in the set H = P (+ x): its value on H and what delta() needs to pay
+    the marginal of a further card. cntR counts the free cards R (minus xr)."""
+    kind = rows[r, R_KIND]
+    a = rows[r, R_A]
+    for q in range(PREP):
+        pr[q] = 0
+    pr[P_GSTAR] = -1
+    pr[P_BOOK] = 1 if bookH > 0 else 0
+    if kind == POINTS:
+        rarest = 1 << 30
+        for q in range(rows[r, R_NG]):
+            g = rows[r, R_G + q]
+            have = _cnt(g, x, cnt, match)
+            if gother[g]:
+                have -= match[g, o]
+            if have > 0 or (bookH > 0 and gsuit[g] == 1):
+                continue
+            avail = cntR[g]
+            if xr >= 0:
+                avail -= match[g, xr]
+            if bookR > 0 and gsuit[g] == 1:
+                avail += 1
+            if avail <= 0:
+                pr[P_DEAD] = 1
+                return
+            if avail < rarest:
+                rarest = avail
+                pr[P_GSTAR] = g
+        nt = rows[r, R_NT]
+        v = 0
+        if nt == 0:
+            v = a
+        else:
+            for t in range(nt):
+                g = rows[r, R_T + 2 * t]
+                first = rows[r, R_T + 2 * t + 1]
+                n = _cnt(g, x, cnt, match)
+                if gother[g]:
+                    n -= match[g, o]
+                if n > 0:
+                    v += first + a * (n - 1)
+                    pr[P_MARG + t] = a if a > 0 else 0
+                else:
+                    best = first if first > a else a
+                    pr[P_MARG + t] = best if best > 0 else 0
+            if bookH > 0:
+                v += rows[r, R_GAIN]
+        if pr[P_GSTAR] >= 0:
+            pr[P_ATTR] = v if v > 0 else 0
+        else:
+            pr[P_VAL] = v
+        return
+    if kind in (SUM_STRENGTH, MAX_STRENGTH, ODD, PER_PENALTY):
+        g = rows[r, R_SEL]
+        total_s = 0
+        top = 0
+        odd = 0
+        all_odd = True
+        pens = 0
+        for q in range(np_ + (1 if x >= 0 else 0)):
+            y = P[q] if q < np_ else x
+            s = strength_of(y, card, maxall)
+            if s < 0:
+                s = 0
+            if kind == ODD:
+                if card[y, C_ODD] == 1:
+                    if y != o:
+                        odd += 1
+                else:
+                    all_odd = False
+                continue
+            if kind == PER_PENALTY:
+                pens += card[y, C_PEN]
+                continue
+            if gother[g] == 1 and y == o:
+                continue
+            if match[g, y] == 1 or (kind == MAX_STRENGTH and bookH > 0):
+                total_s += s
+                if s > top:
+                    top = s
+        if kind == SUM_STRENGTH:
+            pr[P_VAL] = total_s + (maxall if bookH > 0 else 0)
+        elif kind == MAX_STRENGTH:
+            pr[P_VAL] = top
+            pr[P_M] = top
+        elif kind == PER_PENALTY:
+            pr[P_VAL] = a * pens
+        else:  # ODD
+            if all_odd:
+                v = a * (total - 1)
+                b = rows[r, R_B]
+                pr[P_VAL] = b if b > v else v
+                pr[P_MARG] = 0
+            else:
+                pr[P_VAL] = a * odd
+                pr[P_MARG] = a
+        return
+    if kind == EXACTLY:
+        g = rows[r, R_SEL]
+        need = rows[r, R_B]
+        have = _cnt(g, x, cnt, match) + (1 if bookH > 0 else 0)
+        if gother[g]:
+            have -= match[g, o]
+        if need <= 0 or have >= need:
+            pr[P_VAL] = a
+            return
+        need -= have
+        avail = cntR[g] + (1 if bookR > 0 else 0)
+        if xr >= 0:
+            avail -= match[g, xr]
+        if avail < need:
+            pr[P_DEAD] = 1
+            return
+        pr[P_ATTR] = (a + need - 1) // need
+        pr[P_GSTAR] = g
+        return
+    if kind == CONSTANT:
+        pr[P_VAL] = a
+        return
+
+
+@njit(cache=True, nogil=True)
+def delta(r, o, y, pr, maxall, card, match, gsuit, rows):
+    """At least what card y, added to H, adds to row r (prepared by prep())."""
+    if pr[P_DEAD]:
+        return 0
+    kind = rows[r, R_KIND]
+    d = 0
+    if kind == POINTS:
+        for t in range(rows[r, R_NT]):
+            g = rows[r, R_T + 2 * t]
+            if match[g, y] == 1:
+                d += pr[P_MARG + t]
+        if card[y, C_BOOK] == 1:
+            d += rows[r, R_GAIN]
+        gs = pr[P_GSTAR]
+        if gs >= 0 and (match[gs, y] == 1 or (card[y, C_BOOK] == 1 and gsuit[gs] == 1)):
+            d += pr[P_ATTR]
+        return d
+    if kind == SUM_STRENGTH:
+        g = rows[r, R_SEL]
+        if match[g, y] == 1:
+            s = strength_of(y, card, maxall)
+            if s > 0:
+                d += s
+        if card[y, C_BOOK] == 1:
+            d += maxall
+        return d
+    if kind == MAX_STRENGTH:
+        g = rows[r, R_SEL]
+        top = pr[P_M]
+        if match[g, y] == 1 or pr[P_BOOK] == 1:  # a Book held may change y to match
+            s = strength_of(y, card, maxall)
+            if s > top:
+                d = s - top
+        if card[y, C_BOOK] == 1 and maxall - top > d:
+            d = maxall - top
+        return d
+    if kind == ODD:
+        return pr[P_MARG] * card[y, C_ODD]
+    if kind == PER_PENALTY:
+        return rows[r, R_A] * card[y, C_PEN]
+    if kind == EXACTLY:
+        g = pr[P_GSTAR]
+        if g >= 0 and (match[g, y] == 1 or card[y, C_BOOK] == 1):
+            return pr[P_ATTR]
+        return 0
+    return 0
+
+
+# -- collections and runs ------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def _shift(counts, mask, n_suits):
+    for s in range(n_suits):
+        if (mask >> s) & 1:
+            counts[s] += 1
+
+
+@njit(cache=True, nogil=True)
+def _held(k, P, np_, x, holders):
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        if holders[k, y] == 1:
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def collection_exact(P, np_, x, tab, card, holders, n_suits):
+    """Per suit, the pay for its cards, in the hand H = P (+ x). A collection counts each
+    name once per suit (R10): a copy from the hand counts only as itself (Wild), a copy from
+    the game shows the set of suits that pays most among those whose name of several suits
+    no card in hand is printed with, and the card Book of Changes changes joins any suit."""
+    counts = np.zeros(n_suits, dtype=np.int64)
+    width = max(MAX_FACES, n_suits)
+    opts = np.zeros((10, width), dtype=np.int64)
+    names = np.zeros((10, width), dtype=np.int64)
+    for u in range(10):
+        for f in range(width):
+            names[u, f] = -1
+    nopts = np.zeros(10, dtype=np.int64)
+    nu = 0
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        if card[y, C_NFACES] > 0:
+            n = 0
+            for f in range(card[y, C_NFACES]):
+                name = card[y, C_FACES + MAX_FACES + f]
+                if name >= 0 and _held(name, P, np_, x, holders):
+                    continue
+                opts[nu, n] = card[y, C_FACES + f]
+                names[nu, n] = name
+                n += 1
+            nopts[nu] = n
+            nu += 1
+        else:
+            _shift(counts, card[y, C_SUITS], n_suits)
+        if card[y, C_BOOK] == 1:
+            for s in range(n_suits):
+                opts[nu, s] = np.int64(1) << s
+            nopts[nu] = n_suits
+            nu += 1
+    return _place(counts, opts, names, nopts, nu, tab, n_suits)
+
+
+@njit(cache=True, nogil=True)
+def _place(counts, opts, names, nopts, nu, tab, n_suits):
+    """The best pay when each movable card u shows one of its sets of suits opts[u, :] (or
+    adds nothing): every combination is tried (a hand holds few such cards). Two cards
+    showing the same name of several suits (names[u, :] >= 0) count once (R10)."""
+    choice = np.zeros(nu, dtype=np.int64)
+    _fill(choice, -1)
+    shown = np.zeros(n_suits, dtype=np.int64)
+    best = 0
+    while True:
+        shown[:] = counts
+        used = np.int64(0)
+        for u in range(nu):
+            q = choice[u]
+            if q < 0:
+                continue
+            name = names[u, q]
+            if name >= 0:
+                if (used >> name) & 1:
+                    continue
+                used |= np.int64(1) << name
+            _shift(shown, opts[u, q], n_suits)
+        total = 0
+        for s in range(n_suits):
+            total += tab[min(shown[s], TABLE - 1)]
+        if total > best:
+            best = total
+        u = 0
+        while u < nu:
+            choice[u] += 1
+            if choice[u] < nopts[u]:
+                break
+            choice[u] = -1
+            u += 1
+        if u == nu:
+            return best
+
+
+@njit(cache=True, nogil=True)
+def collection_bound(P, np_, x, free, q0, nf, k, tab, card, names, holders, n_suits):
+    """At most what a collection pays in any hand H + S, S ⊆ R (the free cards from q0, but
+    x), |S| = k: the cards split among the suits they may reach, a movable card (a copy from
+    the game, the card Book of Changes changes) joining any, and a name of several suits
+    adding its other suits once."""
+    counts = np.zeros(n_suits, dtype=np.int64)
+    avail = np.zeros(n_suits, dtype=np.int64)
+    flex = 0
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        flex += card[y, C_BOOK]
+        if card[y, C_NFACES] > 0:
+            flex += 1
+        else:
+            _shift(counts, card[y, C_SUITS], n_suits)
+    for i in range(q0, nf):
+        y = free[i]
+        if y == x:
+            continue
+        flex += card[y, C_BOOK]
+        if card[y, C_NFACES] > 0:
+            for s in range(n_suits):
+                avail[s] += 1
+        else:
+            _shift(avail, card[y, C_SUITS], n_suits)
+    for nm in range(names.shape[0]):
+        if _held(nm, P, np_, x, holders):
+            continue
+        able = False
+        for q in range(np_ + (1 if x >= 0 else 0)):
+            y = P[q] if q < np_ else x
+            if names[nm, 2 + y] == 1:
+                able = True
+        for i in range(q0, nf):
+            if free[i] != x and names[nm, 2 + free[i]] == 1:
+                able = True
+        if able:
+            flex += names[nm, 1] - 1
+    budget = k + flex
+    best = np.zeros(budget + 1, dtype=np.int64)
+    _fill(best, NEG)
+    best[0] = 0
+    nxt = np.zeros(budget + 1, dtype=np.int64)
+    for s in range(n_suits):
+        cap = avail[s] + flex
+        for used in range(budget + 1):
+            nxt[used] = best[used]
+        for used in range(budget + 1):
+            if best[used] == NEG:
+                continue
+            for add in range(0, min(cap, budget - used) + 1):
+                v = best[used] + tab[min(counts[s] + add, TABLE - 1)]
+                if v > nxt[used + add]:
+                    nxt[used + add] = v
+        for used in range(budget + 1):
+            best[used] = nxt[used]
+    top = 0
+    for used in range(budget + 1):
+        if best[used] > top:
+            top = best[used]
+    return top
+
+
+@njit(cache=True, nogil=True)
+def _run_pay(counts, tab):
+    """Pay of every separate run, layer by layer (R10)."""
+    c = np.zeros(counts.shape[0], dtype=np.int64)
+    for v in range(counts.shape[0]):
+        c[v] = counts[v]
+    total = 0
+    while True:
+        any_left = False
+        run = 0
+        for v in range(c.shape[0]):
+            if c[v] > 0:
+                run += 1
+                c[v] -= 1
+                any_left = True
+            else:
+                if run:
+                    total += tab[min(run, TABLE - 1)]
+                run = 0
+        if run:
+            total += tab[min(run, TABLE - 1)]
+        if not any_left:
+            return total
+
+
+@njit(cache=True, nogil=True)
+def runs_exact(P, np_, x, tab, card, n_axis):
+    """Runs of the hand H = P (+ x). A copy from the hand shows its own strength or that of
+    another card: each is tried."""
+    counts = np.zeros(n_axis + 1, dtype=np.int64)
+    copy = -1
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        if card[y, C_HCOPY] == 2 and copy < 0:
+            copy = y
+        else:
+            counts[card[y, C_AXIS]] += 1
+    if copy < 0:
+        return _run_pay(counts, tab)
+    best = 0
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        counts[card[y, C_AXIS]] += 1  # the copy shows y's strength (y == copy: its own)
+        v = _run_pay(counts, tab)
+        counts[card[y, C_AXIS]] -= 1
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True, nogil=True)
+def _popcount(v):
+    n = 0
+    while v:
+        v &= v - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def runs_bound(P, np_, x, free, q0, nf, k, tab, split, card, n_axis):
+    """At most what runs pay in any hand H + S, S ⊆ R (free from q0, but x), |S| = k: the
+    longest run the free cards can complete, and the rest split into runs. A copy adds its
+    own strength or repeats another: no strength but its own."""
+    one = np.int64(1)
+    present = np.int64(0)
+    avail = np.int64(0)
+    held = np_ + (1 if x >= 0 else 0)
+    for q in range(held):
+        y = P[q] if q < np_ else x
+        present |= one << card[y, C_AXIS]
+    for i in range(q0, nf):
+        if free[i] != x:
+            avail |= one << card[free[i], C_AXIS]
+    total = held + k
+    longest = 0
+    for a in range(n_axis):
+        for length in range(1, total + 1):
+            if a + length > n_axis:
+                break
+            w = ((one << length) - 1) << a
+            miss = w & ~present
+            if miss & ~avail or _popcount(miss) > k:
+                break
+            if length > longest:
+                longest = length
+    best = 0
+    for length in range(0, longest + 1):
+        v = tab[min(length, TABLE - 1)] + split[min(total - length, TABLE - 1)]
+        if v > best:
+            best = v
+    return best
+
+
+@njit(cache=True, nogil=True)
+def runs_joint(P, np_, free, q0, nf, k, m, tab, split, card, n_axis, work):
+    """At most runs(P + S) + Σ_{j ∈ S} m_j over S ⊆ R (free from q0), |S| = k.
+
+    S splits into S1, one card at each strength P lacks that S brings, and S2, the rest:
+    every card of S2 repeats a strength, so it pays only in runs of a second layer (at most
+    the best split of those cards). A programme over the strength axis chooses S1 (the best
+    m at each new strength, with the pay of the runs it makes); S2 is bounded by the best
+    remaining marginals, a card of S1 allowed again (a relaxation)."""
+    held = np.zeros(n_axis + 1, dtype=np.int64)
+    distinct = 0
+    dup = 0
+    for q in range(np_):
+        y = P[q]
+        v = card[y, C_AXIS]
+        if held[v] == 0:
+            distinct += 1
+        held[v] = 1
+        if card[y, C_HCOPY] == 2:
+            dup = 1  # it may repeat another strength instead of showing its own
+    best_at = np.zeros(n_axis + 1, dtype=np.int64)
+    _fill(best_at, NEG)
+    for i in range(q0, nf):
+        y = free[i]
+        v = card[y, C_AXIS]
+        if held[v] == 0 and m[i] > best_at[v]:
+            best_at[v] = m[i]
+    lc = TABLE - 1
+    while lc > 1 and tab[lc - 1] == tab[lc]:
+        lc -= 1
+    width = lc + 1
+    cur = work[0]
+    nxt = work[1]
+    for u in range(k + 1):
+        for r in range(width):
+            cur[u, r] = NEG
+    cur[0, 0] = 0
+    for v in range(n_axis):
+        for u in range(k + 1):
+            for r in range(width):
+                nxt[u, r] = NEG
+        for u in range(k + 1):
+            for r in range(width):
+                c = cur[u, r]
+                if c == NEG:
+                    continue
+                r2 = r + 1 if r + 1 < lc else lc
+                if held[v] == 1:
+                    if c > nxt[u, r2]:
+                        nxt[u, r2] = c
+                    continue
+                end = c + tab[r]
+                if end > nxt[u, 0]:
+                    nxt[u, 0] = end
+                if u < k and best_at[v] != NEG:
+                    w = c + best_at[v]
+                    if w > nxt[u + 1, r2]:
+                        nxt[u + 1, r2] = w
+        cur, nxt = nxt, cur
+    # the best remaining marginals: top[t] = the t largest m over R
+    top = np.zeros(k + 1, dtype=np.int64)
+    _top_sums(m, q0, nf, _i(-1), k, top)
+    best = NEG
+    for u in range(k + 1):
+        layer = NEG
+        for r in range(width):
+            if cur[u, r] != NEG and cur[u, r] + tab[r] > layer:
+                layer = cur[u, r] + tab[r]
+        if layer == NEG:
+            continue
+        rest = np_ + k - distinct - u + dup
+        v = layer + top[k - u] + split[min(max(rest, 0), TABLE - 1)]
+        if v > best:
+            best = v
+    return best if best > 0 else 0
+
+
+@njit(cache=True, nogil=True)
+def _top_sums(vals, q0, nf, skip, k, out):
+    """out[t] = the sum of the t largest vals[q0:nf] (position skip left out), t ≤ k."""
+    buf = np.zeros(k + 1, dtype=np.int64)
+    nb = 0
+    for i in range(q0, nf):
+        if i == skip:
+            continue
+        v = vals[i]
+        if nb < k:
+            p = nb
+            nb += 1
+        elif k > 0 and v > buf[k - 1]:
+            p = k - 1
+        else:
+            continue
+        while p > 0 and buf[p - 1] < v:
+            buf[p] = buf[p - 1]
+            p -= 1
+        buf[p] = v
+    out[0] = 0
+    for t in range(1, k + 1):
+        out[t] = out[t - 1] + (buf[t - 1] if t <= nb else 0)
+
+
+@njit(cache=True, nogil=True)
+def _top_sum(vals, q0, nf, skip, k):
+    if k <= 0:
+        return 0
+    out = np.zeros(k + 1, dtype=np.int64)
+    _top_sums(vals, q0, nf, skip, k, out)
+    return out[k]
+
+
+# -- one branch ---------------------------------------------------------------------------------
+
+@njit(cache=True, nogil=True)
+def _single(rows, r, end):
+    """Whether row r is alone in its slot (not one option of a "best of")."""
+    return r + 1 >= end or rows[r + 1, R_SLOT] != rows[r, R_SLOT]
+
+
+@njit(cache=True, nogil=True)
+def _moves(kind, pr, rows, r):
+    """Whether a further card may add to row r as prepared (a met "+15 with a Wizard"
+    cannot)."""
+    if pr[P_DEAD]:
+        return False
+    if kind == POINTS:
+        return rows[r, R_NT] > 0 or pr[P_GSTAR] >= 0
+    if kind == EXACTLY:
+        return pr[P_GSTAR] >= 0
+    if kind == ODD:
+        return pr[P_MARG] > 0
+    return kind != CONSTANT
+
+
+@njit(cache=True, nogil=True)
+def card_rows(c, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, q0, k, joint, T,
+              RUN, acc, dl, pr):
+    """The rows of card c in H = P (+ x): returns (-1 - a run row left to runs_joint, or 0;
+    their value on H: a collection or a run pays the most it may with k more cards of R)
+    and adds to acc[i] what the free card at i adds to them (never xr)."""
+    card, match, gsuit, gother, rows, tabs, splits, rstart, mem, mstart, names, holders, \
+        n_suits, n_axis = T
+    free, posof = RUN[0], RUN[1]
+    nf = free.shape[0]
+    val = 0
+    left = 0
+    r = rstart[c]
+    end = rstart[c + 1]
+    while r < end:
+        slot = rows[r, R_SLOT]
+        slotv = 0
+        single = _single(rows, r, end)
+        spread = False  # a slot of several options: the best of them per card, in dl
+        while r < end and rows[r, R_SLOT] == slot:
+            kind = rows[r, R_KIND]
+            if kind == COLLECTION:
+                if k == 0:
+                    v = collection_exact(P, np_, x, tabs[r], card, holders, n_suits)
+                else:
+                    v = collection_bound(P, np_, x, free, q0, nf, k, tabs[r], card, names,
+                                         holders, n_suits)
+            elif kind == RUNS:
+                if k == 0:
+                    v = runs_exact(P, np_, x, tabs[r], card, n_axis)
+                elif joint:
+                    left = -1 - r
+                    v = 0
+                else:
+                    v = runs_bound(P, np_, x, free, q0, nf, k, tabs[r], splits[r], card,
+                                   n_axis)
+            else:
+                prep(r, c, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card,
+                     match, gsuit, gother, rows, pr)
+                v = pr[P_VAL]
+                if k > 0 and _moves(kind, pr, rows, r):
+                    if not single and not spread:
+                        spread = True
+                        for i in range(q0, nf):
+                            dl[i] = 0
+                    for e in range(mstart[r], mstart[r + 1]):
+                        y = mem[e]
+                        i = posof[y]
+                        if i < q0 or y == xr:
+                            continue
+                        d = delta(r, c, y, pr, maxall, card, match, gsuit, rows)
+                        if single:
+                            acc[i] += d
+                        elif d > dl[i]:
+                            dl[i] = d
+            if v > slotv:
+                slotv = v
+            r += 1
+        val += slotv
+        if spread:
+            for i in range(q0, nf):
+                acc[i] += dl[i]
+    if joint and left < 0:
+        return left, val
+    return _i(0), val
+
+
+@njit(cache=True, nogil=True)
+def _own(i, P, np_, cnt, bookP, maxall, q0, k, T, RUN, dj, dl, pr):
+    """What the free card at i may score itself, with P and its k - 1 best partners of R."""
+    free, sufcnt, sufbook = RUN[0], RUN[2], RUN[4]
+    card, rstart = T[0], T[7]
+    j = free[i]
+    if rstart[j] == rstart[j + 1]:
+        return 0
+    nf = free.shape[0]
+    for i2 in range(q0, nf):
+        dj[i2] = 0
+    _, own = card_rows(j, P, np_, j, cnt, sufcnt[q0], j, bookP + card[j, C_BOOK],
+                       sufbook[q0] - card[j, C_BOOK], maxall, RUN[8], q0, k - 1, _i(0), T, RUN,
+                       dj, dl, pr)
+    return own + _top_sum(dj, q0, nf, i, k - 1)
+
+
+@njit(cache=True, nogil=True)
+def _held_facts(P, np_, card):
+    """(strongest printed strength of a card that is no copy from the hand, Books held)."""
+    maxP = 0
+    bookP = 0
+    for q in range(np_):
+        y = P[q]
+        bookP += card[y, C_BOOK]
+        if card[y, C_HCOPY] == 0 and card[y, C_STR] > maxP:
+            maxP = card[y, C_STR]
+    return maxP, bookP
+
+
+@njit(cache=True, nogil=True)
+def node_bound(P, np_, cnt, q0, k, T, RUN, m, own_in, own_out, thr, W):
+    """The bound of the branch (P, free[q0:], k) and, in m[q0:nf], at least what each free
+    card may add. Returns (fixed, bound): fixed is what a branch below adds to its k largest
+    m (a quicker bound for it).
+
+    A free card's own bonus with its best partners is the costly part. own_in[i] bounds it
+    (from the branch above, whose hands include these); it is computed again (own_out[i])
+    only for the cards that may be among the k largest, largest first, and only when the
+    quick bound stays above thr."""
+    card, tabs, splits, n_axis = T[0], T[5], T[6], T[13]
+    free, sufcnt, sufmax, sufbook = RUN[0], RUN[2], RUN[3], RUN[4]
+    dp, dl, dj, pr, work = W[0], W[1], W[2], W[3], W[4]
+    nf = free.shape[0]
+    maxP, bookP = _held_facts(P, np_, card)
+    maxall = maxP if maxP > sufmax[q0] else sufmax[q0]
+    for i in range(q0, nf):
+        dp[i] = 0
+    fixed = 0
+    joint_row = -1
+    for q in range(np_):
+        c = P[q]
+        left, val = card_rows(c, P, np_, _i(-1), cnt, sufcnt[q0], _i(-1), bookP, sufbook[q0],
+                              maxall, RUN[8], q0, k, _i(joint_row < 0), T, RUN, dp, dl, pr)
+        if left < 0:
+            joint_row = -1 - left
+        v = strength_of(c, card, maxall) + val
+        fixed += v if v > 0 else 0
+    if k == 0:
+        return fixed, fixed
+    for i in range(q0, nf):
+        own_out[i] = own_in[i]
+        v = strength_of(free[i], card, maxall) + own_in[i]
+        m[i] = dp[i] + (v if v > 0 else 0)
+    cheap = 0
+    if joint_row >= 0:
+        cheap = runs_bound(P, np_, _i(-1), free, q0, nf, k, tabs[joint_row], splits[joint_row],
+                           card, n_axis)
+    ub = fixed + cheap + _top_sum(m, q0, nf, _i(-1), k)
+    if ub > thr:
+        # the exact contributions of the cards that may be among the k largest
+        order = W[5]
+        _sort_desc(m, q0, nf, order)
+        top = np.zeros(k + 1, dtype=np.int64)  # the k largest exact values, largest first
+        nt = 0
+        for p in range(nf - q0):
+            i = order[p]
+            if nt >= k and top[k - 1] >= m[i]:
+                break
+            own = _own(i, P, np_, cnt, bookP, maxall, q0, k, T, RUN, dj, dl, pr)
+            if own < own_out[i]:
+                own_out[i] = own
+            v = strength_of(free[i], card, maxall) + own_out[i]
+            m[i] = dp[i] + (v if v > 0 else 0)
+            x = m[i]
+            if nt < k:
+                w = nt
+                nt += 1
+            elif x > top[k - 1]:
+                w = k - 1
+            else:
+                continue
+            while w > 0 and top[w - 1] < x:
+                top[w] = top[w - 1]
+                w -= 1
+            top[w] = x
+        ub = fixed + cheap + _top_sum(m, q0, nf, _i(-1), k)
+    if joint_row < 0 or ub <= thr:
+        return fixed + cheap, ub
+    joint = runs_joint(P, np_, free, q0, nf, k, m, tabs[joint_row], splits[joint_row], card,
+                       n_axis, work)
+    if fixed + joint < ub:
+        ub = fixed + joint
+    return fixed + cheap, ub
+
+
+@njit(cache=True, nogil=True)
+def hand_value(P, np_, cnt, T, RUN, W):
+    """At least the evaluator's total of the hand P, whatever the choices."""
+    card = T[0]
+    dp, dl, pr = W[0], W[1], W[3]
+    maxP, bookP = _held_facts(P, np_, card)
+    zero = RUN[2][RUN[2].shape[0] - 1]  # the counts of an empty R
+    total = 0
+    nf = RUN[0].shape[0]
+    for q in range(np_):
+        c = P[q]
+        _, val = card_rows(c, P, np_, _i(-1), cnt, zero, _i(-1), bookP, _i(0), maxP, np_, nf,
+                           _i(0), _i(0), T, RUN, dp, dl, pr)
+        v = strength_of(c, card, maxP) + val
+        total += v if v > 0 else 0
+    return total
+
+
+# -- the sweep ----------------------------------------------------------------------------------
+
+MAX_HAND = 12  # cards per hand the sweep handles
+OUT = MAX_HAND + 1  # a found hand: its cards (-1 padded), then its bound
+
+
+@njit(cache=True, nogil=True)
+def _push(y, P, np_, cnt, match):
+    P[np_] = y
+    for g in range(match.shape[0]):
+        cnt[g] += match[g, y]
+    return np_ + 1
+
+
+@njit(cache=True, nogil=True)
+def _pop(P, np_, cnt, match):
+    np_ -= 1
+    y = P[np_]
+    for g in range(match.shape[0]):
+        cnt[g] -= match[g, y]
+    return np_
+
+
+@njit(cache=True, nogil=True)
+def _legal(P, np_, need_fit, fitm):
+    """A hand past the hand size holds a card an extra-card effect in it may take."""
+    if need_fit == 0:
+        return True
+    for a in range(np_):
+        for b in range(np_):
+            if a != b and fitm[P[a], P[b]] == 1:
+                return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _suffix_tops(m, q0, nf, k, sfx):
+    """sfx[i] = the sum of the k largest m[i + 1:nf], for i in q0..nf-1."""
+    buf = np.zeros(k + 1, dtype=np.int64)
+    nb = 0
+    total = 0
+    for i in range(nf - 1, q0 - 1, -1):
+        sfx[i] = total
+        if k == 0:
+            continue
+        v = m[i]
+        if nb < k:
+            p = nb
+            nb += 1
+            total += v
+        elif v > buf[k - 1]:
+            total += v - buf[k - 1]
+            p = k - 1
+        else:
+            continue
+        while p > 0 and buf[p - 1] < v:
+            buf[p] = buf[p - 1]
+            p -= 1
+        buf[p] = v
+
+
+def workspace(nf: int) -> tuple:
+    """Scratch arrays for node_bound (one set per thread)."""
+    return (np.zeros(nf + 1, dtype=np.int64), np.zeros(nf + 1, dtype=np.int64),
+            np.zeros(nf + 1, dtype=np.int64), np.zeros(PREP, dtype=np.int64),
+            np.zeros((2, MAX_HAND + 1, TABLE), dtype=np.int64),
+            np.zeros(nf + 1, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _workspace(nf):
+    return (np.zeros(nf + 1, dtype=np.int64), np.zeros(nf + 1, dtype=np.int64),
+            np.zeros(nf + 1, dtype=np.int64), np.zeros(PREP, dtype=np.int64),
+            np.zeros((2, MAX_HAND + 1, TABLE), dtype=np.int64),
+            np.zeros(nf + 1, dtype=np.int64))
+
+
+@njit(cache=True, nogil=True)
+def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, out, found, limit, stats):
+    """The hands P + one free card from q0 whose bound beats the threshold go to out."""
+    free, fitm, need_fit = RUN[0], RUN[6], RUN[7]
+    match = T[1]
+    for i in range(q0, free.shape[0]):
+        if screen + m[i] <= thr[0]:
+            continue
+        np_ = _push(free[i], P, np_, cnt, match)
+        if _legal(P, np_, need_fit, fitm):
+            stats[1] += 1
+            v = hand_value(P, np_, cnt, T, RUN, W)
+            if v > thr[0]:
+                if found >= limit:
+                    np_ = _pop(P, np_, cnt, match)
+                    return -1
+                for q in range(OUT - 1):
+                    out[found, q] = P[q] if q < np_ else -1
+                out[found, OUT - 1] = v
+                found += 1
+        np_ = _pop(P, np_, cnt, match)
+    return found
+
+
+@njit(cache=True, nogil=True)
+def _start(P0, n0, T):
+    match = T[1]
+    P = np.zeros(MAX_HAND + 1, dtype=np.int64)
+    cnt = np.zeros(match.shape[0], dtype=np.int64)
+    np_ = 0
+    for q in range(n0):
+        np_ = _push(P0[q], P, np_, cnt, match)
+    return P, np_, cnt
+
+
+@njit(cache=True, nogil=True)
+def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam):
+    """Every hand of RUN's size holding P0[:n0], free[first] and free[second] (-1: none)
+    and further free cards after them: the hands whose bound beats thr[0] (read as the sweep
+    goes, so that a better hand found meanwhile prunes the rest) are written to out.
+    Returns how many (-1: more than limit).
+
+    With beam > 0 only the beam most promising branches below each branch are followed (a
+    dive for good hands, which proves nothing)."""
+    match = T[1]
+    free, own0, fitm, need_fit, size = RUN[0], RUN[5], RUN[6], RUN[7], RUN[8]
+    nf = free.shape[0]
+    P, np_, cnt = _start(P0, n0, T)
+    np_ = _push(free[first], P, np_, cnt, match)
+    q0 = first + 1
+    if second >= 0:
+        np_ = _push(free[second], P, np_, cnt, match)
+        q0 = second + 1
+    k = size - np_
+    W = _workspace(nf)
+    if k == 0:
+        if _legal(P, np_, need_fit, fitm):
+            v = hand_value(P, np_, cnt, T, RUN, W)
+            if v > thr[0]:
+                for q in range(OUT - 1):
+                    out[0, q] = P[q] if q < np_ else -1
+                out[0, OUT - 1] = v
+                return 1
+        return 0
+    if nf - q0 < k:
+        return 0
+    depth_max = k + 1
+    m = np.zeros((depth_max, nf + 1), dtype=np.int64)
+    own = np.zeros((depth_max, nf + 1), dtype=np.int64)
+    kids = np.zeros((depth_max, nf + 1), dtype=np.int64)
+    kidb = np.zeros((depth_max, nf + 1), dtype=np.int64)
+    nk = np.zeros(depth_max, dtype=np.int64)
+    ptr = np.zeros(depth_max, dtype=np.int64)
+    ks = np.zeros(depth_max, dtype=np.int64)
+    sfx = np.zeros(nf + 1, dtype=np.int64)
+    found = _i(0)
+    depth = 0
+    ks[0] = k
+    qcur = q0
+    while True:
+        # a new branch: P, free[qcur:], ks[depth] cards to take
+        stats[0] += 1
+        kk = ks[depth]
+        own_in = own[depth - 1] if depth > 0 else own0
+        screen, ub = node_bound(P, np_, cnt, qcur, kk, T, RUN, m[depth], own_in, own[depth],
+                                thr[0], W)
+        nk[depth] = 0
+        ptr[depth] = 0
+        if ub > thr[0]:
+            if kk == 1:
+                found = _leaves(P, np_, cnt, qcur, screen, m[depth], thr, T, RUN, W, out,
+                                found, limit, stats)
+                if found < 0:
+                    return -1
+            else:
+                _suffix_tops(m[depth], qcur, nf, kk - 1, sfx)
+                n = 0
+                for i in range(qcur, nf - kk + 1):
+                    b = screen + m[depth, i] + sfx[i]
+                    if b > thr[0]:
+                        kids[depth, n] = i
+                        kidb[depth, n] = b
+                        n += 1
+                if beam > 0 and n > beam:  # keep the beam largest bounds, in order
+                    for a in range(beam):
+                        top = a
+                        for c in range(a + 1, n):
+                            if kidb[depth, c] > kidb[depth, top]:
+                                top = c
+                        kids[depth, a], kids[depth, top] = kids[depth, top], kids[depth, a]
+                        kidb[depth, a], kidb[depth, top] = kidb[depth, top], kidb[depth, a]
+                    n = beam
+                nk[depth] = n
+        # the next branch: the next child here, or back up
+        while True:
+            if ptr[depth] < nk[depth]:
+                p = ptr[depth]
+                ptr[depth] += 1
+                if kidb[depth, p] <= thr[0]:
+                    continue
+                i = kids[depth, p]
+                np_ = _push(free[i], P, np_, cnt, match)
+                depth += 1
+                ks[depth] = ks[depth - 1] - 1
+                qcur = i + 1
+                break
+            if depth == 0:
+                return found
+            np_ = _pop(P, np_, cnt, match)
+            depth -= 1
+
+
+@njit(cache=True, nogil=True)
+def part_bounds(P0, n0, first, T, RUN, out, thr):
+    """The branch P0 + free[first]: its bound, and in out[g] the bound of each branch that
+    also takes free[g] (g > first; 0 when it cannot hold enough cards)."""
+    match = T[1]
+    free, own0, size = RUN[0], RUN[5], RUN[8]
+    nf = free.shape[0]
+    P, np_, cnt = _start(P0, n0, T)
+    np_ = _push(free[first], P, np_, cnt, match)
+    k = size - np_
+    for g in range(nf + 1):
+        out[g] = 0
+    if k <= 0 or nf - first - 1 < k:
+        return 0
+    m = np.zeros(nf + 1, dtype=np.int64)
+    sfx = np.zeros(nf + 1, dtype=np.int64)
+    own = np.zeros(nf + 1, dtype=np.int64)
+    W = _workspace(nf)
+    screen, ub = node_bound(P, np_, cnt, first + 1, k, T, RUN, m, own0, own, thr, W)
+    _suffix_tops(m, first + 1, nf, k - 1, sfx)
+    for g in range(first + 1, nf - k + 1):
+        out[g] = screen + m[g] + sfx[g]
+    return ub
+
+
+@njit(cache=True, nogil=True)
+def all_own(P0, n0, T, RUN, out):
+    """out[i]: what the free card at i may score itself in any hand of RUN (P0 held): the
+    own_in of the first branches (see node_bound)."""
+    free, sufmax, size = RUN[0], RUN[3], RUN[8]
+    P, np_, cnt = _start(P0, n0, T)
+    k = size - np_
+    maxP, bookP = _held_facts(P, np_, T[0])
+    maxall = maxP if maxP > sufmax[0] else sufmax[0]
+    W = _workspace(free.shape[0])
+    for i in range(free.shape[0]):
+        out[i] = _own(i, P, np_, cnt, bookP, maxall, _i(0), k, T, RUN, W[2], W[1], W[3])
