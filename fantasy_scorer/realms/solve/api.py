@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from math import comb
 from typing import TYPE_CHECKING
 
@@ -186,8 +186,9 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
     ``players``: None tries every table size for the cards that depend on it.
     ``progress`` receives the sweep's :class:`~.sweep.Progress` as parts end.
     """
+    from .sweep import Progress as SweepProgress
     from .sweep import Table as SweepTable
-    from .sweep import Unsupported, compile_bounds, shapes, sweep
+    from .sweep import Unsupported, compile_bounds, prove, shapes
 
     t0 = time.perf_counter()
     cat = catalog or base_catalog()
@@ -245,30 +246,35 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
                              lambda b, x: verify(list(b) + list(x))[0], order)
     offset = max(sum(cursed_points(c, _empty_view(cat, p, len(cursed))) for c in cursed)
                  for p in (player_counts(cursed) or [None]))
-    # a first hand to beat; the sweep raises the bar itself as it scores better hands
-    quick = 0.5 if time_limit is None else min(0.5, time_limit / 10)
-    start = climb(pool, cat, required, extras=pool, seconds=quick, size=size)
-    best, best_table = verify(start)
     deadline = None if time_limit is None else t0 + time_limit
     stopped = False
+    best: Candidate | None = None
+    best_table = Table()
 
     def improve(found: list[tuple[tuple[Card, ...], int]]) -> int:
-        """Score the new card sets, best bound first; the threshold is the best total
-        minus one (hands tied with the best are scored too, for the tie-break)."""
+        """Score the new card sets, best bound first; the bar is the best total minus one
+        (hands tied with the best are scored too, for the tie-break)."""
         nonlocal best, best_table, stopped
         for cards, bound in found:
-            if bound + offset < best.total:
+            if best is not None and bound + offset < best.total:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 stopped = True
                 break
             cand, table = verify(cards)
-            if rank_key(cand, order) < rank_key(best, order):
+            if best is None or rank_key(cand, order) < rank_key(best, order):
                 best, best_table = cand, table
-        return best.total - offset - 1
+        return -1 if best is None else best.total - offset - 1
 
-    done = sweep(bounds, hand_shapes, best.total - offset - 1, workers=workers,
-                 deadline=deadline, improve=improve, progress=progress)
+    def report(p: SweepProgress) -> None:
+        if progress is not None:
+            progress(replace(p, best=p.best + offset, bound=p.bound + offset))
+
+    done = prove(bounds, hand_shapes, -1, improve, workers=workers, deadline=deadline,
+                 progress=report)
+    if best is None:  # out of time before any hand was scored: a quick local search
+        start = climb(pool, cat, required, extras=pool, seconds=0.05, size=size)
+        best, best_table = verify(start)
     proven = done.complete and not stopped
     if any(c not in best.cards for c in required):
         raise ScorerError("no legal hand holds all of the required cards "

@@ -42,10 +42,8 @@ from ..catalog import Card, Catalog
 from . import sweep_kernel as kern
 from .sweep_tables import Table, Tables, Unsupported, compile_tables
 
-FIRST_CAP = 16  # hands a part finds before they are scored
-
-__all__ = ["Bounds", "Progress", "Shape", "Sweep", "Table", "Unsupported", "compile_bounds",
-           "shapes", "sweep"]
+__all__ = ["Bounds", "Progress", "Shape", "Sweep", "Sweeper", "Table", "Unsupported",
+           "compile_bounds", "prove", "shapes"]
 
 
 @dataclass
@@ -93,6 +91,7 @@ class _Run:
         sufcnt = np.zeros((nf + 1, G), dtype=np.int64)
         sufmax = np.zeros(nf + 1, dtype=np.int64)
         sufbook = np.zeros(nf + 1, dtype=np.int64)
+        sufhc = np.zeros(nf + 1, dtype=np.int64)
         card = t.card
         for i in range(nf - 1, -1, -1):
             y = free[i]
@@ -100,6 +99,7 @@ class _Run:
             plain = card[y, kern.C_HCOPY] == 0
             sufmax[i] = max(sufmax[i + 1], int(card[y, kern.C_STR]) if plain else 0)
             sufbook[i] = sufbook[i + 1] + card[y, kern.C_BOOK]
+            sufhc[i] = sufhc[i + 1] + int(not plain)
         posof = np.full(n, -1, dtype=np.int64)
         for i, y in enumerate(free):
             posof[y] = i
@@ -110,7 +110,7 @@ class _Run:
                     fitm[x, y] = int(g.may_take_extra(c))
         own0 = np.full(nf + 1, 1 << 30, dtype=np.int64)
         self.RUN = (np.array(free, dtype=np.int64), posof, sufcnt, sufmax, sufbook, own0, fitm,
-                    need_fit, size)
+                    need_fit, size, sufhc)
         if size > len(forced) and nf:
             kern.all_own(self._held(forced), len(forced), t.T, self.RUN, own0)
 
@@ -202,174 +202,227 @@ class Sweep:
     complete: bool
     branches: int = 0
     leaves: int = 0
-    full: int = 0  # branches whose bound was computed in full
+    passes: int = 0
 
 
 @dataclass(frozen=True)
 class Progress:
-    """How far a sweep has gone: parts done of all, the bar (best total known) and the
-    bound on what the parts not yet done may hold, and the time."""
+    """How far a proof has gone: the best total known (``best``), the most any hand may
+    score as far as the sweep knows (``bound``: the proof is done when they meet), the parts
+    of the current pass done, and the time (``left``: an estimate, None while too early)."""
 
-    done: int
-    parts: int
     best: int
     bound: int
+    done: int
+    parts: int
+    passes: int
     elapsed: float
-    left: float | None  # seconds, an estimate (None: too early to say)
+    left: float | None
+
+
+Found = list[tuple[tuple[Card, ...], int]]
+Improve = Callable[[Found], int]
 
 
 def _order(b: Bounds, forced: list[int], free: list[int], size: int) -> list[int]:
-    """The free cards by the most each may add at the root (largest first): hands of big
-    contributions are met first, and their branches prune the rest."""
+    """The free cards by the most each may add: its own strength and bonus with its best
+    partners, plus the most it adds to the bonuses of its k - 1 best partners. Hands of
+    big contributions are met first, and their branches prune the rest (measured: about
+    seven times fewer branches than by a card's own bonus alone)."""
     k = size - len(forced)
     if k <= 0 or not free:
         return free
     run = _Run(b, forced, free, size, 0)
     m = np.zeros(len(free) + 1, dtype=np.int64)
     run.bound(forced, 0, k, -1, m)
-    return [free[i] for i in sorted(range(len(free)), key=lambda i: (-m[i], free[i]))]
+    given = np.zeros((len(free), len(free)), dtype=np.int64)
+    kern.gifts(run._held(forced), len(forced), b.tables.T, run.RUN, given)
+    best = -np.sort(-given, axis=0)[:max(k - 1, 0)].sum(axis=0)
+    key = [int(m[i]) + int(best[i]) for i in range(len(free))]
+    return [free[i] for i in sorted(range(len(free)), key=lambda i: (-key[i], free[i]))]
 
 
+Task = tuple[int, int, int, int]  # (promise: the part's bound, run, first, second)
+FIRST_CAP = 16  # hands a part finds before they are scored (the bar rises early)
+DIVE_BEAM = 2  # branches a dive follows below each branch
 DIVE_SECONDS = 0.5  # most time spent scoring the dive's hands
+GAPS = (64, 16, 4)  # the passes before the last: their thresholds above the bar
 
 
-def _dive(b: Bounds, runs: list[_Run], tasks: list[tuple[int, int, int, int]],
-          thr: np.ndarray, improve: Callable, deadline: float | None) -> int:
-    """A first bar: each part followed down its most promising branches only, and the hands
-    met scored best bound first (for a short while). Returns the bar."""
-    t = b.tables
-    hands: dict[tuple[int, ...], int] = {}
-    st = np.zeros(3, dtype=np.int64)
-    for _, r, f, g in tasks:
-        run = runs[r]
-        out = np.zeros((64, kern.OUT), dtype=np.int64)
-        n = kern.sweep_part(run._held(run.forced), len(run.forced), f, g, t.T, run.RUN, thr,
-                            out, 64, st, 1)
-        for row in out[:abs(n) if n >= 0 else 64]:
-            hands[tuple(int(i) for i in row[:-1] if i >= 0)] = int(row[-1])
-    ranked = sorted(hands.items(), key=lambda kv: -kv[1])
-    stop = time.perf_counter() + DIVE_SECONDS
-    bar = int(thr[0])
-    for key, bound in ranked:
-        if bound <= bar or time.perf_counter() > stop or (
-                deadline is not None and time.perf_counter() > deadline):
-            break
-        bar = max(bar, improve([(tuple(b.cards[i] for i in key), bound)]))
-    return bar
+class Sweeper:
+    """The shapes of hand compiled for the sweep, and its passes."""
 
-
-def sweep(b: Bounds, hand_shapes: Sequence[Shape], threshold: int, limit: int = 50000,
-          workers: int = 2, deadline: float | None = None,
-          improve: Callable[[list[tuple[tuple[Card, ...], int]]], int] | None = None,
-          progress: Callable[[Progress], None] | None = None) -> Sweep:
-    """Every hand of ``hand_shapes`` whose bound beats ``threshold``.
-
-    The work is split by the first two free cards taken; the parts run most promising first
-    (by the bound of their branch). As each part ends ``improve`` (if given) receives its
-    hands, best bound first, and returns the threshold for the rest: a caller that scores
-    them raises it as it finds better hands, and the rest of the sweep prunes harder. Past
-    ``deadline`` (a ``perf_counter`` time) no new part starts and the sweep is incomplete."""
-    t0 = time.perf_counter()
-    t = b.tables
-    thr = np.array([threshold], dtype=np.int64)
-    found: list[tuple[tuple[Card, ...], int]] = []
-    runs: list[_Run] = []
-    tasks: list[tuple[int, int, int, int]] = []  # (promise, run, first, second)
-    for shape in hand_shapes:
-        forced = b.index(shape.forced)
-        free = b.index(shape.free)
-        k = shape.size - len(forced)
-        if k < 0 or len(free) < k:
-            continue
-        if k == 0:
-            v = b.bound(shape.forced)
-            if v > threshold:
-                found.append((shape.forced, v))
-            continue
-        free = _order(b, forced, free, shape.size)
-        run = _Run(b, forced, free, shape.size, int(shape.need_fit))
-        runs.append(run)
-        nf = len(free)
-        out = np.zeros(nf + 1, dtype=np.int64)
-        P0 = run._held(forced)
-        for f in range(nf - k + 1):
-            ub = kern.part_bounds(P0, len(forced), f, t.T, run.RUN, out, threshold)
-            if k == 1:
-                tasks.append((1 << 40, len(runs) - 1, f, -1))
+    def __init__(self, b: Bounds, hand_shapes: Sequence[Shape], workers: int = 2,
+                 limit: int = 50000) -> None:
+        self.b = b
+        self.workers = workers
+        self.limit = limit
+        self.runs: list[_Run] = []
+        self.fixed: Found = []  # whole hands of forced cards
+        for shape in hand_shapes:
+            forced = b.index(shape.forced)
+            free = b.index(shape.free)
+            k = shape.size - len(forced)
+            if k < 0 or len(free) < k:
                 continue
-            if ub <= threshold:
+            if k == 0:
+                self.fixed.append((shape.forced, b.bound(shape.forced)))
                 continue
-            for g in range(f + 1, nf - k + 2):
-                if out[g] > threshold:
-                    tasks.append((int(out[g]), len(runs) - 1, f, g))
-    if improve is not None and found:
-        found.sort(key=lambda cb: -cb[1])
-        thr[0] = max(int(thr[0]), improve(list(found)))
-    complete = True
-    stats = np.zeros(3, dtype=np.int64)
-    if improve is not None and tasks:
-        thr[0] = max(int(thr[0]), _dive(b, runs, tasks, thr, improve, deadline))
+            free = _order(b, forced, free, shape.size)
+            self.runs.append(_Run(b, forced, free, shape.size, int(shape.need_fit)))
+        self.stats = np.zeros(3, dtype=np.int64)
+        self.seen: set[tuple[int, ...]] = set()
 
-    def run_task(task: tuple[int, int, int, int], cap: int
-                 ) -> tuple[np.ndarray | None, int, np.ndarray]:
+    def tasks(self, threshold: int) -> list[Task]:
+        """The parts whose bound beats the threshold, most promising first."""
+        T = self.b.tables.T
+        out: list[Task] = []
+        for r, run in enumerate(self.runs):
+            nf = len(run.RUN[0])
+            k = run.size - len(run.forced)
+            bounds = np.zeros(nf + 1, dtype=np.int64)
+            P0 = run._held(run.forced)
+            for f in range(nf - k + 1):
+                ub = kern.part_bounds(P0, len(run.forced), f, T, run.RUN, bounds, threshold)
+                if k == 1:
+                    out.append((int(ub) if ub else 1 << 40, r, f, -1))
+                elif ub > threshold:
+                    out += [(int(bounds[g]), r, f, g) for g in range(f + 1, nf - k + 2)
+                            if bounds[g] > threshold]
+        out.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
+        return out
+
+    def _part(self, task: Task, thr: np.ndarray, cap: int, beam: int
+              ) -> tuple[Found, bool]:
+        """The hands of one part (new ones only) and whether the buffer filled."""
         promise, r, f, g = task
-        st = np.zeros(3, dtype=np.int64)
         if promise <= thr[0]:
-            return None, 0, st
-        run = runs[r]
+            return [], False
+        run = self.runs[r]
         out = np.zeros((cap, kern.OUT), dtype=np.int64)
-        n = kern.sweep_part(run._held(run.forced), len(run.forced), f, g, t.T, run.RUN, thr,
-                            out, cap, st, 0)
-        return out, int(n), st
+        st = np.zeros(3, dtype=np.int64)
+        n = kern.sweep_part(run._held(run.forced), len(run.forced), f, g, self.b.tables.T,
+                            run.RUN, thr, out, cap, st, beam)
+        self.stats += st
+        new: Found = []
+        for row in out[:cap if n < 0 else n]:
+            key = tuple(int(i) for i in row[:-1] if i >= 0)
+            if key not in self.seen:
+                self.seen.add(key)
+                new.append((tuple(self.b.cards[i] for i in key), int(row[-1])))
+        new.sort(key=lambda cb: -cb[1])
+        return new, n < 0
 
-    # most promising first; a part stops when it has found `cap` hands, so that they are
-    # scored (and the bar raised) early, and runs again with a larger buffer
-    queue = [(-task[0], seq, task, FIRST_CAP) for seq, task in enumerate(tasks)]
-    heapq.heapify(queue)
-    running: dict = {}
-    done = 0
-    seen: set[tuple[int, ...]] = set()
-    with ThreadPoolExecutor(max_workers=workers) as pool:
-        while queue or running:
-            while queue and len(running) < workers:
-                if deadline is not None and time.perf_counter() > deadline:
-                    complete = False
-                    queue.clear()
-                    break
-                item = heapq.heappop(queue)
-                running[pool.submit(run_task, item[2], item[3])] = item
-            if not running:
+    def dive(self, thr: np.ndarray, improve: Improve, deadline: float | None) -> None:
+        """A first bar: each part followed down its most promising branches only (which
+        proves nothing), and the hands met scored best bound first, for a short while."""
+        hands: Found = []
+        for task in self.tasks(int(thr[0])):
+            found, _ = self._part(task, thr, 64, DIVE_BEAM)
+            hands += found
+        self.seen.clear()  # the passes must find them again
+        hands.sort(key=lambda cb: -cb[1])
+        stop = time.perf_counter() + DIVE_SECONDS
+        for cards, bound in hands:
+            now = time.perf_counter()
+            if bound <= thr[0] or now > stop or (deadline is not None and now > deadline):
                 break
-            fut = next(as_completed(list(running)))
-            item = running.pop(fut)
-            out, n, st = fut.result()
-            stats += st
-            cap = item[3]
-            if n < 0:  # the buffer filled: score these, then run the part again
-                n = cap
-                if cap >= limit:
-                    complete = False
+            thr[0] = max(int(thr[0]), improve([(cards, bound)]))
+
+    def run_pass(self, thr: np.ndarray, aim: int, improve: Improve, deadline: float | None,
+                 report: Callable[[int, int, int], None] | None) -> bool:
+        """Every hand whose bound beats max(aim, the bar) is scored (``improve`` raises the
+        bar thr[0] as it goes; the parts running read it). Returns whether it ran to the
+        end; ``report(done, parts, bound of the open parts)`` as parts end."""
+        thr[0] = max(int(thr[0]), aim)
+        tasks = self.tasks(int(thr[0]))
+        aim_thr = int(thr[0])
+        queue = [(-task[0], seq, task, FIRST_CAP) for seq, task in enumerate(tasks)]
+        heapq.heapify(queue)
+        running: dict = {}
+        done = 0
+        complete = True
+        with ThreadPoolExecutor(max_workers=self.workers) as pool:
+            while queue or running:
+                while queue and len(running) < self.workers:
+                    if deadline is not None and time.perf_counter() > deadline:
+                        complete = False
+                        queue.clear()
+                        break
+                    item = heapq.heappop(queue)
+                    running[pool.submit(self._part, item[2], thr, item[3], 0)] = item
+                if not running:
+                    break
+                fut = next(as_completed(list(running)))
+                item = running.pop(fut)
+                new, full = fut.result()
+                if full:  # the buffer filled: score these, then run the part again
+                    if item[3] >= self.limit:
+                        complete = False
+                    else:
+                        heapq.heappush(queue, (item[0], item[1], item[2],
+                                               min(item[3] * 8, self.limit)))
                 else:
-                    heapq.heappush(queue, (item[0], item[1], item[2], min(cap * 8, limit)))
-            else:
-                done += 1
-            if n and out is not None:
-                new = []
-                for row in out[:n]:
-                    key = tuple(int(i) for i in row[:-1] if i >= 0)
-                    if key in seen:
-                        continue
-                    seen.add(key)
-                    new.append((tuple(b.cards[i] for i in key), int(row[-1])))
-                new.sort(key=lambda cb: -cb[1])
-                found.extend(new)
-                if improve is not None and new:
-                    thr[0] = max(int(thr[0]), improve(new))
-            if progress is not None:
-                open_ = [-q[0] for q in queue[:1]] + [it[2][0] for it in running.values()]
-                bound = max([x for x in open_ if x > thr[0]], default=int(thr[0]))
-                progress(Progress(done, len(tasks), int(thr[0]) + 1, bound,
-                                  time.perf_counter() - t0, None))
-    found.sort(key=lambda cb: -cb[1])
-    return Sweep(found, time.perf_counter() - t0, complete, int(stats[0]), int(stats[1]),
-                 int(stats[2]))
+                    done += 1
+                if new:
+                    thr[0] = max(aim_thr, improve(new))
+                if report is not None:
+                    open_ = [-q[0] for q in queue[:1]] + [it[2][0] for it in running.values()]
+                    report(done, len(tasks), max(open_, default=int(thr[0])))
+        return complete
+
+
+def prove(b: Bounds, hand_shapes: Sequence[Shape], bar: int, improve: Improve,
+          workers: int = 2, deadline: float | None = None,
+          progress: Callable[[Progress], None] | None = None) -> Sweep:
+    """Sweep until every hand whose bound beats the bar has been scored.
+
+    ``bar`` is the best total known minus one; ``improve`` scores hands (best bound first)
+    and returns the new bar. A dive raises it first; then passes at thresholds above it
+    (``GAPS``): a pass that meets a hand above its threshold has proven the best hand
+    (every hand whose bound beats the final bar has been scored), and one that meets none
+    shows that no hand scores above its threshold. The last pass runs at the bar itself.
+    Past ``deadline`` (a ``perf_counter`` time) the proof stops, incomplete."""
+    t0 = time.perf_counter()
+    sweeper = Sweeper(b, hand_shapes, workers)
+    best = [bar]
+
+    def scored(found: Found) -> int:
+        best[0] = max(best[0], improve(found))
+        return best[0]
+
+    thr = np.array([bar], dtype=np.int64)
+    top = sweeper.tasks(bar)[:1]
+    upper = max([v for _, v in sweeper.fixed] + [t[0] for t in top] + [bar + 1])
+    passes = 0
+    started = t0
+
+    def report(done: int, parts: int, open_bound: int, aim: int) -> None:
+        if progress is None:
+            return
+        now = time.perf_counter()
+        left = (now - started) / done * (parts - done) if 8 <= done < parts else None
+        bound = max(min(upper, max(open_bound, aim)), best[0] + 1)
+        progress(Progress(best[0] + 1, bound, done, parts, passes, now - t0, left))
+
+    if sweeper.fixed:
+        thr[0] = scored(sorted(sweeper.fixed, key=lambda cb: -cb[1]))
+    sweeper.dive(thr, scored, deadline)
+    complete = False
+    for gap in (*GAPS, 0):
+        aim = best[0] + gap
+        if gap and aim >= upper:
+            continue  # no hand may beat it: lower at once
+        passes += 1
+        started = time.perf_counter()
+        thr[0] = best[0]
+        complete = sweeper.run_pass(thr, aim, scored, deadline,
+                                    lambda d, p, o, aim=aim: report(d, p, o, aim))
+        if not complete or best[0] >= aim:
+            break  # out of time, or a hand above the aim: every better one was scored
+        upper = min(upper, aim)  # no hand scores above the aim
+    if complete:
+        upper = best[0] + 1
+    report(1, 1, best[0] + 1, best[0] + 1)
+    return Sweep([], time.perf_counter() - t0, complete, int(sweeper.stats[0]),
+                 int(sweeper.stats[1]), passes)

@@ -76,9 +76,16 @@ NEG = -(1 << 40)
 
 # what prep() leaves for delta(): the value, dead, the group paid for an unmet gate, the
 # amount paid to its members, the strongest selected (MAX_STRENGTH), Book of Changes in the
-# set, a marginal per term
-P_VAL, P_DEAD, P_GSTAR, P_ATTR, P_M, P_BOOK, P_MARG = range(7)
-PREP = P_MARG + MAX_TERMS
+# set, whether a copy from the hand may match the gate paid / the selector, then per term a
+# marginal and whether a copy from the hand may match it
+P_VAL, P_DEAD, P_GSTAR, P_ATTR, P_M, P_BOOK, P_GDOP, P_SDOP, P_MARG = range(9)
+P_TDOP = P_MARG + MAX_TERMS
+PREP = P_TDOP + MAX_TERMS
+
+# the facts of a set of cards prep() reads (ctx): Books held and free, the strongest card a
+# copy may take the strength of, the hand's size, copies from the hand held and free
+X_BOOKH, X_BOOKR, X_MAXALL, X_TOTAL, X_HCH, X_HCR = range(6)
+CTX = 6
 
 
 @njit(cache=True, nogil=True)
@@ -126,12 +133,18 @@ def _cnt(g, x, cnt, match):
 
 
 @njit(cache=True, nogil=True)
-def prep(r, o, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card, match, gsuit,
-         gother, rows, pr):
+def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, pr):
     """Row r, owned by o, in the set H = P (+ x): its value on H and what delta() needs to pay
-    the marginal of a further card. cntR counts the free cards R (minus xr)."""
+    the marginal of a further card. cntR counts the free cards R (minus xr); ctx: see CTX.
+
+    A copy from the hand (Doppelgänger) is no card of any group in ``match``: it matches a
+    group when a card held or free does (the card it would copy), and the first such card
+    taken pays for the copies held as well."""
     kind = rows[r, R_KIND]
     a = rows[r, R_A]
+    bookH = ctx[X_BOOKH]
+    bookR = ctx[X_BOOKR]
+    hcH = ctx[X_HCH]
     for q in range(PREP):
         pr[q] = 0
     pr[P_GSTAR] = -1
@@ -140,22 +153,21 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card, matc
         rarest = 1 << 30
         for q in range(rows[r, R_NG]):
             g = rows[r, R_G + q]
-            have = _cnt(g, x, cnt, match)
-            if gother[g]:
-                have -= match[g, o]
-            if have > 0 or (bookH > 0 and gsuit[g] == 1):
+            held = _cnt(g, x, cnt, match)
+            have = held - (match[g, o] if gother[g] else 0)
+            if have > 0 or (held > 0 and hcH > 0) or (bookH > 0 and gsuit[g] == 1):
                 continue
-            avail = cntR[g]
-            if xr >= 0:
-                avail -= match[g, xr]
-            if bookR > 0 and gsuit[g] == 1:
-                avail += 1
+            free = cntR[g] - (match[g, xr] if xr >= 0 else 0)
+            avail = free + (1 if bookR > 0 and gsuit[g] == 1 else 0)
+            if held > 0:
+                avail += ctx[X_HCR]  # a copy of the card held
             if avail <= 0:
                 pr[P_DEAD] = 1
                 return
             if avail < rarest:
                 rarest = avail
                 pr[P_GSTAR] = g
+                pr[P_GDOP] = 1 if held + free > 0 else 0
         nt = rows[r, R_NT]
         v = 0
         if nt == 0:
@@ -164,15 +176,19 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card, matc
             for t in range(nt):
                 g = rows[r, R_T + 2 * t]
                 first = rows[r, R_T + 2 * t + 1]
-                n = _cnt(g, x, cnt, match)
-                if gother[g]:
-                    n -= match[g, o]
+                held = _cnt(g, x, cnt, match)
+                free = cntR[g] - (match[g, xr] if xr >= 0 else 0)
+                n = held - (match[g, o] if gother[g] else 0)
+                if held > 0:
+                    n += hcH  # each copy held copies one of them
+                pr[P_TDOP + t] = 1 if held + free > 0 else 0
+                a0 = a if a > 0 else 0
                 if n > 0:
                     v += first + a * (n - 1)
-                    pr[P_MARG + t] = a if a > 0 else 0
+                    pr[P_MARG + t] = a0
                 else:
                     best = first if first > a else a
-                    pr[P_MARG + t] = best if best > 0 else 0
+                    pr[P_MARG + t] = (best if best > 0 else 0) + hcH * a0
             if bookH > 0:
                 v += rows[r, R_GAIN]
         if pr[P_GSTAR] >= 0:
@@ -182,6 +198,12 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card, matc
         return
     if kind in (SUM_STRENGTH, MAX_STRENGTH, ODD, PER_PENALTY):
         g = rows[r, R_SEL]
+        maxall = ctx[X_MAXALL]
+        copyable = False
+        if kind in (SUM_STRENGTH, MAX_STRENGTH):
+            held = _cnt(g, x, cnt, match)
+            copyable = held > 0
+            pr[P_SDOP] = 1 if held + cntR[g] - (match[g, xr] if xr >= 0 else 0) > 0 else 0
         total_s = 0
         top = 0
         odd = 0
@@ -204,7 +226,8 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card, matc
                 continue
             if gother[g] == 1 and y == o:
                 continue
-            if match[g, y] == 1 or (kind == MAX_STRENGTH and bookH > 0):
+            if match[g, y] == 1 or (card[y, C_HCOPY] > 0 and copyable) or (
+                    kind == MAX_STRENGTH and bookH > 0):
                 total_s += s
                 if s > top:
                     top = s
@@ -217,7 +240,7 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card, matc
             pr[P_VAL] = a * pens
         else:  # ODD
             if all_odd:
-                v = a * (total - 1)
+                v = a * (ctx[X_TOTAL] - 1)
                 b = rows[r, R_B]
                 pr[P_VAL] = b if b > v else v
                 pr[P_MARG] = 0
@@ -228,21 +251,24 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card, matc
     if kind == EXACTLY:
         g = rows[r, R_SEL]
         need = rows[r, R_B]
-        have = _cnt(g, x, cnt, match) + (1 if bookH > 0 else 0)
-        if gother[g]:
-            have -= match[g, o]
+        held = _cnt(g, x, cnt, match)
+        have = held - (match[g, o] if gother[g] else 0) + (1 if bookH > 0 else 0)
+        if held > 0:
+            have += hcH
         if need <= 0 or have >= need:
             pr[P_VAL] = a
             return
         need -= have
-        avail = cntR[g] + (1 if bookR > 0 else 0)
-        if xr >= 0:
-            avail -= match[g, xr]
+        free = cntR[g] - (match[g, xr] if xr >= 0 else 0)
+        avail = free + (1 if bookR > 0 else 0)
+        if held + free > 0:
+            avail += ctx[X_HCR]
         if avail < need:
             pr[P_DEAD] = 1
             return
         pr[P_ATTR] = (a + need - 1) // need
         pr[P_GSTAR] = g
+        pr[P_SDOP] = 1 if held + free > 0 else 0
         return
     if kind == CONSTANT:
         pr[P_VAL] = a
@@ -255,21 +281,25 @@ def delta(r, o, y, pr, maxall, card, match, gsuit, rows):
     if pr[P_DEAD]:
         return 0
     kind = rows[r, R_KIND]
+    hc = card[y, C_HCOPY] > 0
     d = 0
     if kind == POINTS:
         for t in range(rows[r, R_NT]):
             g = rows[r, R_T + 2 * t]
-            if match[g, y] == 1:
+            if match[g, y] == 1 or (hc and pr[P_TDOP + t] == 1):
                 d += pr[P_MARG + t]
         if card[y, C_BOOK] == 1:
             d += rows[r, R_GAIN]
         gs = pr[P_GSTAR]
-        if gs >= 0 and (match[gs, y] == 1 or (card[y, C_BOOK] == 1 and gsuit[gs] == 1)):
+        if gs >= 0 and (match[gs, y] == 1 or (hc and pr[P_GDOP] == 1)
+                        or (card[y, C_BOOK] == 1 and gsuit[gs] == 1)):
             d += pr[P_ATTR]
         return d
+    g = rows[r, R_SEL]
+    selected = kind != ODD and kind != PER_PENALTY and (
+        match[g, y] == 1 or (hc and pr[P_SDOP] == 1))
     if kind == SUM_STRENGTH:
-        g = rows[r, R_SEL]
-        if match[g, y] == 1:
+        if selected:
             s = strength_of(y, card, maxall)
             if s > 0:
                 d += s
@@ -277,9 +307,8 @@ def delta(r, o, y, pr, maxall, card, match, gsuit, rows):
             d += maxall
         return d
     if kind == MAX_STRENGTH:
-        g = rows[r, R_SEL]
         top = pr[P_M]
-        if match[g, y] == 1 or pr[P_BOOK] == 1:  # a Book held may change y to match
+        if selected or pr[P_BOOK] == 1:  # a Book held may change y to match
             s = strength_of(y, card, maxall)
             if s > top:
                 d = s - top
@@ -291,8 +320,7 @@ def delta(r, o, y, pr, maxall, card, match, gsuit, rows):
     if kind == PER_PENALTY:
         return rows[r, R_A] * card[y, C_PEN]
     if kind == EXACTLY:
-        g = pr[P_GSTAR]
-        if g >= 0 and (match[g, y] == 1 or card[y, C_BOOK] == 1):
+        if pr[P_GSTAR] >= 0 and (selected or card[y, C_BOOK] == 1):
             return pr[P_ATTR]
         return 0
     return 0
@@ -685,8 +713,7 @@ def _moves(kind, pr, rows, r):
 
 
 @njit(cache=True, nogil=True)
-def card_rows(c, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, q0, k, joint, T,
-              RUN, acc, dl, pr):
+def card_rows(c, P, np_, x, cnt, cntR, xr, ctx, q0, k, joint, T, RUN, acc, dl, pr):
     """The rows of card c in H = P (+ x): returns (-1 - a run row left to runs_joint, or 0;
     their value on H: a collection or a run pays the most it may with k more cards of R)
     and adds to acc[i] what the free card at i adds to them (never xr)."""
@@ -721,8 +748,8 @@ def card_rows(c, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, q0, k, j
                     v = runs_bound(P, np_, x, free, q0, nf, k, tabs[r], splits[r], card,
                                    n_axis)
             else:
-                prep(r, c, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, card,
-                     match, gsuit, gother, rows, pr)
+                prep(r, c, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows,
+                     pr)
                 v = pr[P_VAL]
                 if k > 0 and _moves(kind, pr, rows, r):
                     if not single and not spread:
@@ -734,7 +761,7 @@ def card_rows(c, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, q0, k, j
                         i = posof[y]
                         if i < q0 or y == xr:
                             continue
-                        d = delta(r, c, y, pr, maxall, card, match, gsuit, rows)
+                        d = delta(r, c, y, pr, ctx[X_MAXALL], card, match, gsuit, rows)
                         if single:
                             acc[i] += d
                         elif d > dl[i]:
@@ -752,9 +779,10 @@ def card_rows(c, P, np_, x, cnt, cntR, xr, bookH, bookR, maxall, total, q0, k, j
 
 
 @njit(cache=True, nogil=True)
-def _own(i, P, np_, cnt, bookP, maxall, q0, k, T, RUN, dj, dl, pr):
-    """What the free card at i may score itself, with P and its k - 1 best partners of R."""
-    free, sufcnt, sufbook = RUN[0], RUN[2], RUN[4]
+def _own(i, P, np_, cnt, ctx, q0, k, T, RUN, dj, dl, pr, ctx2):
+    """What the free card at i may score itself, with P and its k - 1 best partners of R
+    (ctx: the facts of P and R; ctx2: scratch)."""
+    free, sufcnt = RUN[0], RUN[2]
     card, rstart = T[0], T[7]
     j = free[i]
     if rstart[j] == rstart[j + 1]:
@@ -762,23 +790,38 @@ def _own(i, P, np_, cnt, bookP, maxall, q0, k, T, RUN, dj, dl, pr):
     nf = free.shape[0]
     for i2 in range(q0, nf):
         dj[i2] = 0
-    _, own = card_rows(j, P, np_, j, cnt, sufcnt[q0], j, bookP + card[j, C_BOOK],
-                       sufbook[q0] - card[j, C_BOOK], maxall, RUN[8], q0, k - 1, _i(0), T, RUN,
-                       dj, dl, pr)
+    for q in range(CTX):
+        ctx2[q] = ctx[q]
+    ctx2[X_BOOKH] += card[j, C_BOOK]
+    ctx2[X_BOOKR] -= card[j, C_BOOK]
+    hc = 1 if card[j, C_HCOPY] > 0 else 0
+    ctx2[X_HCH] += hc
+    ctx2[X_HCR] -= hc
+    _, own = card_rows(j, P, np_, j, cnt, sufcnt[q0], j, ctx2, q0, k - 1, _i(0), T, RUN, dj,
+                       dl, pr)
     return own + _top_sum(dj, q0, nf, i, k - 1)
 
 
 @njit(cache=True, nogil=True)
-def _held_facts(P, np_, card):
-    """(strongest printed strength of a card that is no copy from the hand, Books held)."""
+def _facts(P, np_, q0, total, card, RUN, ctx):
+    """ctx: the facts (see CTX) of the set P with the free cards from q0 (q0 = nf: none)."""
+    sufmax, sufbook, sufhc = RUN[3], RUN[4], RUN[9]
     maxP = 0
     bookP = 0
+    hcP = 0
     for q in range(np_):
         y = P[q]
         bookP += card[y, C_BOOK]
-        if card[y, C_HCOPY] == 0 and card[y, C_STR] > maxP:
+        if card[y, C_HCOPY] > 0:
+            hcP += 1
+        elif card[y, C_STR] > maxP:
             maxP = card[y, C_STR]
-    return maxP, bookP
+    ctx[X_BOOKH] = bookP
+    ctx[X_BOOKR] = sufbook[q0]
+    ctx[X_MAXALL] = maxP if maxP > sufmax[q0] else sufmax[q0]
+    ctx[X_TOTAL] = total
+    ctx[X_HCH] = hcP
+    ctx[X_HCR] = sufhc[q0]
 
 
 @njit(cache=True, nogil=True)
@@ -792,19 +835,19 @@ def node_bound(P, np_, cnt, q0, k, T, RUN, m, own_in, own_out, thr, W):
     only for the cards that may be among the k largest, largest first, and only when the
     quick bound stays above thr."""
     card, tabs, splits, n_axis = T[0], T[5], T[6], T[13]
-    free, sufcnt, sufmax, sufbook = RUN[0], RUN[2], RUN[3], RUN[4]
-    dp, dl, dj, pr, work = W[0], W[1], W[2], W[3], W[4]
+    free, sufcnt = RUN[0], RUN[2]
+    dp, dl, dj, pr, work, ctx, ctx2 = W[0], W[1], W[2], W[3], W[4], W[6], W[7]
     nf = free.shape[0]
-    maxP, bookP = _held_facts(P, np_, card)
-    maxall = maxP if maxP > sufmax[q0] else sufmax[q0]
+    _facts(P, np_, q0, RUN[8], card, RUN, ctx)
+    maxall = ctx[X_MAXALL]
     for i in range(q0, nf):
         dp[i] = 0
     fixed = 0
     joint_row = -1
     for q in range(np_):
         c = P[q]
-        left, val = card_rows(c, P, np_, _i(-1), cnt, sufcnt[q0], _i(-1), bookP, sufbook[q0],
-                              maxall, RUN[8], q0, k, _i(joint_row < 0), T, RUN, dp, dl, pr)
+        left, val = card_rows(c, P, np_, _i(-1), cnt, sufcnt[q0], _i(-1), ctx, q0, k,
+                              _i(joint_row < 0), T, RUN, dp, dl, pr)
         if left < 0:
             joint_row = -1 - left
         v = strength_of(c, card, maxall) + val
@@ -830,7 +873,7 @@ def node_bound(P, np_, cnt, q0, k, T, RUN, m, own_in, own_out, thr, W):
             i = order[p]
             if nt >= k and top[k - 1] >= m[i]:
                 break
-            own = _own(i, P, np_, cnt, bookP, maxall, q0, k, T, RUN, dj, dl, pr)
+            own = _own(i, P, np_, cnt, ctx, q0, k, T, RUN, dj, dl, pr, ctx2)
             if own < own_out[i]:
                 own_out[i] = own
             v = strength_of(free[i], card, maxall) + own_out[i]
@@ -861,16 +904,16 @@ def node_bound(P, np_, cnt, q0, k, T, RUN, m, own_in, own_out, thr, W):
 def hand_value(P, np_, cnt, T, RUN, W):
     """At least the evaluator's total of the hand P, whatever the choices."""
     card = T[0]
-    dp, dl, pr = W[0], W[1], W[3]
-    maxP, bookP = _held_facts(P, np_, card)
-    zero = RUN[2][RUN[2].shape[0] - 1]  # the counts of an empty R
-    total = 0
+    dp, dl, pr, ctx = W[0], W[1], W[3], W[6]
     nf = RUN[0].shape[0]
+    _facts(P, np_, nf, np_, card, RUN, ctx)  # no free card
+    zero = RUN[2][nf]  # the counts of an empty R
+    total = 0
     for q in range(np_):
         c = P[q]
-        _, val = card_rows(c, P, np_, _i(-1), cnt, zero, _i(-1), bookP, _i(0), maxP, np_, nf,
-                           _i(0), _i(0), T, RUN, dp, dl, pr)
-        v = strength_of(c, card, maxP) + val
+        _, val = card_rows(c, P, np_, _i(-1), cnt, zero, _i(-1), ctx, nf, _i(0), _i(0), T, RUN,
+                           dp, dl, pr)
+        v = strength_of(c, card, ctx[X_MAXALL]) + val
         total += v if v > 0 else 0
     return total
 
@@ -941,7 +984,8 @@ def workspace(nf: int) -> tuple:
     return (np.zeros(nf + 1, dtype=np.int64), np.zeros(nf + 1, dtype=np.int64),
             np.zeros(nf + 1, dtype=np.int64), np.zeros(PREP, dtype=np.int64),
             np.zeros((2, MAX_HAND + 1, TABLE), dtype=np.int64),
-            np.zeros(nf + 1, dtype=np.int64))
+            np.zeros(nf + 1, dtype=np.int64), np.zeros(CTX, dtype=np.int64),
+            np.zeros(CTX, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -949,7 +993,8 @@ def _workspace(nf):
     return (np.zeros(nf + 1, dtype=np.int64), np.zeros(nf + 1, dtype=np.int64),
             np.zeros(nf + 1, dtype=np.int64), np.zeros(PREP, dtype=np.int64),
             np.zeros((2, MAX_HAND + 1, TABLE), dtype=np.int64),
-            np.zeros(nf + 1, dtype=np.int64))
+            np.zeros(nf + 1, dtype=np.int64), np.zeros(CTX, dtype=np.int64),
+            np.zeros(CTX, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -1113,11 +1158,31 @@ def part_bounds(P0, n0, first, T, RUN, out, thr):
 def all_own(P0, n0, T, RUN, out):
     """out[i]: what the free card at i may score itself in any hand of RUN (P0 held): the
     own_in of the first branches (see node_bound)."""
-    free, sufmax, size = RUN[0], RUN[3], RUN[8]
+    free, size = RUN[0], RUN[8]
     P, np_, cnt = _start(P0, n0, T)
     k = size - np_
-    maxP, bookP = _held_facts(P, np_, T[0])
-    maxall = maxP if maxP > sufmax[0] else sufmax[0]
     W = _workspace(free.shape[0])
+    ctx = W[6]
+    _facts(P, np_, _i(0), size, T[0], RUN, ctx)
     for i in range(free.shape[0]):
-        out[i] = _own(i, P, np_, cnt, bookP, maxall, _i(0), k, T, RUN, W[2], W[1], W[3])
+        out[i] = _own(i, P, np_, cnt, ctx, _i(0), k, T, RUN, W[2], W[1], W[3], W[7])
+
+
+@njit(cache=True, nogil=True)
+def gifts(P0, n0, T, RUN, out):
+    """out[a, i]: what the free card at i adds to the bonuses of the free card at a, both
+    held with P0[:n0] (for the sweep's order)."""
+    free, size = RUN[0], RUN[8]
+    nf = free.shape[0]
+    P, np_, cnt = _start(P0, n0, T)
+    W = _workspace(nf)
+    ctx = W[6]
+    for a in range(nf):
+        np_ = _push(free[a], P, np_, cnt, T[1])
+        _facts(P, np_, _i(0), size, T[0], RUN, ctx)
+        acc = out[a]
+        for i in range(nf):
+            acc[i] = 0
+        card_rows(free[a], P, np_, _i(-1), cnt, RUN[2][0], free[a], ctx, _i(0), size - np_,
+                  _i(0), T, RUN, acc, W[1], W[3])
+        np_ = _pop(P, np_, cnt, T[1])

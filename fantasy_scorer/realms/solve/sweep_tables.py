@@ -140,8 +140,8 @@ class Compiler:
 
     def group(self, terms: Sequence[fx.Term]) -> int:
         """A selector (any of ``terms``) as a row of ``match``: the cards whose printed face
-        or one of whose faces it selects, and a copy from the hand if it selects any other
-        card. ``except`` is ignored: a widening."""
+        or one of whose faces it selects (a copy from the hand matches what a card held
+        matches: the compiled code decides). ``except`` is ignored: a widening."""
         key = tuple(terms)
         g = self._index.get(key)
         if g is not None:
@@ -151,9 +151,7 @@ class Compiler:
         for i in range(len(self.cards)):
             hit = printed[i] or any(any(self._selects(t, f.copy_suits, f.name) for t in terms)
                                     for f in self.faces.get(i, ()))
-            if i in self.hcopy:
-                hit = hit or any(p for j, p in enumerate(printed) if j != i)
-            row.append(int(hit))
+            row.append(int(hit))  # a copy from the hand: by the compiled code (prep)
         g = len(self.groups)
         self.groups.append(row)
         self.gsuit.append(int(any(t.suits or t.any for t in terms)))
@@ -284,7 +282,7 @@ class Compiler:
             return [i for i in range(n) if card[i, C_PEN]]
         else:
             return []
-        out = set(books)
+        out = set(books) | {i for i in range(n) if card[i, C_HCOPY]}
         for g in groups:
             out |= {i for i in range(n) if match[g, i]}
         return sorted(out)
