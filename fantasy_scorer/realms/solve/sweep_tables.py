@@ -197,10 +197,13 @@ class Compiler:
         return pos, p
 
     def _names(self) -> list[tuple[str, int]]:
-        """Names shown with several suits at once (the promo Phoenix and its copies): a
+        """Names shown with several suits at once: a card printed with several (the
+        Phoenixes, in hand) and a copy's face of several (a copy of the promo Phoenix): a
         collection counts each name once per suit (R10)."""
-        shown = [*self.cards, *(f for fs in self.faces.values() for f in fs)]
-        return sorted({(c.name, c.copy_suits) for c in shown if _several(c)})
+        printed = {(c.name, c.suits) for c in self.cards if bin(c.suits).count("1") > 1}
+        faces = {(f.name, f.copy_suits) for fs in self.faces.values() for f in fs
+                 if _several(f)}
+        return sorted(printed | faces)
 
     def compile(self) -> Tables:
         n = len(self.cards)
@@ -234,7 +237,7 @@ class Compiler:
             names[k, 1] = bin(suits).count("1")
             for i, c in enumerate(self.cards):
                 shows = card[i, C_FACES + MAX_FACES:C_FACES + MAX_FACES + card[i, C_NFACES]]
-                if (c.name == name and c.copy_suits == suits) or k in shows:
+                if (c.name == name and c.suits == suits) or k in shows:
                     names[k, 2 + i] = 1
                 holders[k, i] = int(c.name == name)
         slot = 0
