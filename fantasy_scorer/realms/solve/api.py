@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog, base_catalog
-from ..hand import ChoiceValue, Hand, hand_limit
+from ..hand import MAX_DISCARD, ChoiceValue, Hand, hand_limit
 from ..ranking import Standing, rank
 from ..resolve import Result, cursed_points, resolve
 from .choices import optimal_choices
@@ -196,6 +196,12 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
     cursed = tuple(c for c in with_ if c.cursed)
     required = [c for c in with_ if not c.cursed]
     area = None if discard is None else list(discard)
+    for c in area or ():
+        if c.cursed:
+            raise ScorerError(f"{c.name} is a Cursed Item; it cannot be in the discard area")
+    if area is not None and len(area) > MAX_DISCARD:
+        raise ScorerError(f"the discard area holds {len(area)} cards; the game ends when it "
+                          f"reaches {MAX_DISCARD}")
     for c in [*required, *cursed]:
         if c.id in without_ids:
             raise ScorerError(f"{c.name} is both required and forbidden")
@@ -268,7 +274,8 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
 
     def report(p: SweepProgress) -> None:
         if progress is not None:
-            progress(replace(p, best=p.best + offset, bound=p.bound + offset))
+            progress(replace(p, best=p.best + offset, bound=p.bound + offset,
+                             hand=() if best is None else best.cards))
 
     done = prove(bounds, hand_shapes, -1, improve, workers=workers, deadline=deadline,
                  progress=report)

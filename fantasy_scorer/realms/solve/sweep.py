@@ -203,6 +203,7 @@ class Sweep:
     branches: int = 0
     leaves: int = 0
     passes: int = 0
+    bound: int = 0  # no hand scores above it (the best found, when complete)
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,7 @@ class Progress:
     passes: int
     elapsed: float
     left: float | None
+    hand: tuple[Card, ...] = ()  # the best hand known (filled by the caller who scores)
 
 
 Found = list[tuple[tuple[Card, ...], int]]
@@ -330,10 +332,16 @@ class Sweeper:
             thr[0] = max(int(thr[0]), improve([(cards, bound)]))
 
     def run_pass(self, thr: np.ndarray, aim: int, improve: Improve, deadline: float | None,
-                 report: Callable[[int, int, int], None] | None) -> bool:
+                 report: Callable[[int, int, int, float | None], None] | None
+                 ) -> tuple[bool, int]:
         """Every hand whose bound beats max(aim, the bar) is scored (``improve`` raises the
         bar thr[0] as it goes; the parts running read it). Returns whether it ran to the
-        end; ``report(done, parts, bound of the open parts)`` as parts end."""
+        end, and the most a hand of the parts not done may score (the bar when none is
+        left); ``report(done, parts, that bound, seconds left)`` as parts end.
+
+        The time left is the time so far scaled by the work left over the work done, a
+        part's work taken as the cube of its bound's excess over the bar (measured on both
+        games: the most promising parts cost most, about as that cube)."""
         thr[0] = max(int(thr[0]), aim)
         tasks = self.tasks(int(thr[0]))
         aim_thr = int(thr[0])
@@ -342,23 +350,34 @@ class Sweeper:
         running: dict = {}
         done = 0
         complete = True
+        t0 = time.perf_counter()
+        work_done = 0.0
+        dropped = int(thr[0])  # the best bound of the parts left out (out of time)
+
+        def work(promise: int, bar: int) -> float:
+            return float(max(promise - bar, 0)) ** 3
+
         with ThreadPoolExecutor(max_workers=self.workers) as pool:
             while queue or running:
                 while queue and len(running) < self.workers:
                     if deadline is not None and time.perf_counter() > deadline:
                         complete = False
+                        dropped = max([dropped] + [-q[0] for q in queue])
                         queue.clear()
                         break
                     item = heapq.heappop(queue)
-                    running[pool.submit(self._part, item[2], thr, item[3], 0)] = item
+                    running[pool.submit(self._part, item[2], thr, item[3], 0)] = (
+                        item, int(thr[0]))
                 if not running:
                     break
                 fut = next(as_completed(list(running)))
-                item = running.pop(fut)
+                item, bar_then = running.pop(fut)
                 new, full = fut.result()
+                work_done += work(item[2][0], bar_then)
                 if full:  # the buffer filled: score these, then run the part again
                     if item[3] >= self.limit:
                         complete = False
+                        dropped = max(dropped, item[2][0])
                     else:
                         heapq.heappush(queue, (item[0], item[1], item[2],
                                                min(item[3] * 8, self.limit)))
@@ -367,9 +386,16 @@ class Sweeper:
                 if new:
                     thr[0] = max(aim_thr, improve(new))
                 if report is not None:
-                    open_ = [-q[0] for q in queue[:1]] + [it[2][0] for it in running.values()]
-                    report(done, len(tasks), max(open_, default=int(thr[0])))
-        return complete
+                    open_ = [-q[0] for q in queue[:1]] + [it[2][0] for it, _ in
+                                                           running.values()]
+                    left = None
+                    if done >= 4 and work_done > 0:
+                        todo = sum(work(-q[0], int(thr[0])) for q in queue) + sum(
+                            work(it[2][0], int(thr[0])) for it, _ in running.values())
+                        left = (time.perf_counter() - t0) * todo / work_done
+                    report(done, len(tasks), max(open_ + [dropped], default=int(thr[0])),
+                           left)
+        return complete, dropped
 
 
 def prove(b: Bounds, hand_shapes: Sequence[Shape], bar: int, improve: Improve,
@@ -395,15 +421,13 @@ def prove(b: Bounds, hand_shapes: Sequence[Shape], bar: int, improve: Improve,
     top = sweeper.tasks(bar)[:1]
     upper = max([v for _, v in sweeper.fixed] + [t[0] for t in top] + [bar + 1])
     passes = 0
-    started = t0
 
-    def report(done: int, parts: int, open_bound: int, aim: int) -> None:
+    def report(done: int, parts: int, open_bound: int, aim: int, left: float | None) -> None:
         if progress is None:
             return
-        now = time.perf_counter()
-        left = (now - started) / done * (parts - done) if 8 <= done < parts else None
         bound = max(min(upper, max(open_bound, aim)), best[0] + 1)
-        progress(Progress(best[0] + 1, bound, done, parts, passes, now - t0, left))
+        progress(Progress(best[0] + 1, bound, done, parts, passes, time.perf_counter() - t0,
+                          left))
 
     if sweeper.fixed:
         thr[0] = scored(sorted(sweeper.fixed, key=lambda cb: -cb[1]))
@@ -414,15 +438,17 @@ def prove(b: Bounds, hand_shapes: Sequence[Shape], bar: int, improve: Improve,
         if gap and aim >= upper:
             continue  # no hand may beat it: lower at once
         passes += 1
-        started = time.perf_counter()
         thr[0] = best[0]
-        complete = sweeper.run_pass(thr, aim, scored, deadline,
-                                    lambda d, p, o, aim=aim: report(d, p, o, aim))
-        if not complete or best[0] >= aim:
-            break  # out of time, or a hand above the aim: every better one was scored
+        complete, dropped = sweeper.run_pass(
+            thr, aim, scored, deadline, lambda d, p, o, t, aim=aim: report(d, p, o, aim, t))
+        if not complete:
+            upper = min(upper, max(dropped, aim))
+            break
+        if best[0] >= aim:
+            break  # a hand above the aim: every better one was scored
         upper = min(upper, aim)  # no hand scores above the aim
     if complete:
         upper = best[0] + 1
-    report(1, 1, best[0] + 1, best[0] + 1)
+    report(1, 1, upper, upper, None)
     return Sweep([], time.perf_counter() - t0, complete, int(sweeper.stats[0]),
-                 int(sweeper.stats[1]), passes)
+                 int(sweeper.stats[1]), passes, max(upper, best[0] + 1))
