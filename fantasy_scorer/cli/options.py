@@ -105,6 +105,6 @@ def output_options(fn: Callable[..., Any]) -> Callable[..., Any]:
                       help="Plain text even on a terminal.")(fn)
     return click.option(
         "--lang", metavar="CODE", default=None,
-        help="Print card and suit names in this language "
+        help="Print names, statuses and explanations in this language "
              "(cz, de, en, es, fr, kr, pl, pt, ru, ua, zh).",
     )(fn)

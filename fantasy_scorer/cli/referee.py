@@ -45,7 +45,12 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], as_json: bool, l
 
     In the order of resolution: what each wild card became, what Book of Changes changed,
     every clearing, every blanking decision and why, then each card's points with their
-    arithmetic. '[R8 (b)]' cites a ruling of the rules.
+    arithmetic, in the language of --lang. '[R8 (b)]' cites ruling R8, part (b): every ruling
+    is stated, with an example hand, in docs/rulings.md of the fantasy-scorer sources.
+
+    \b
+      fr-score explain hand.txt
+      fr-score explain --code 'FR37,FR53:FR37' --lang de
     """
     check_lang(lang)
     hands = load_hands(files, codes, card_files, expansion, edition, players)

@@ -80,12 +80,23 @@ class Card:
     ``suits`` is a bit mask (the printed suit plus any ``also`` suits). Cards compare by
     identity; ``id`` is unique within a :class:`Catalog`.
 
-    Traits: ``immune`` is ``"all"`` (never blanked: Angel) or ``"others"`` (no other card may
-    blank it, its own penalty still may: the Deluxe Phoenix); ``unchangeable`` cards cannot be
-    targeted by a change of suit; ``plain_suits`` are the only suits a copy of the card and the
-    discard area see (0: all of them); ``grants_immunity`` selects the cards that cannot be
-    blanked while this card is in hand, blanked or not (Lich, C3); a ``cursed`` card is a
-    Cursed Item, scored beside the hand and never blanked.
+    Traits (each a YAML key of the same name):
+
+    * ``immune`` is ``"all"`` for a card that is never blanked (Angel, C2), else ``""``;
+    * ``blanked_only_by`` selects the only cards whose blanking can hit this card, through
+      any of its suits (the Deluxe Phoenix: a Flood, C7); empty: any card;
+    * ``never_blanks_others``: this card never causes another card to be blanked: it meets
+      no other card's "blanked with X" condition and blanks no other card (C8);
+    * ``unchangeable`` cards cannot be targeted by a change of suit;
+    * ``copied_suits`` (mask, 0: all of ``suits``) are the suits a copy of the card takes:
+      extra suits belong to the physical card, not to its identity (R16);
+    * ``discard_suits`` (mask, 0: all) are the suits the card shows in the discard area;
+    * ``change_replaces`` (mask, 0: all) are the suits a change of suit replaces; the card
+      keeps its other suits (R17);
+    * ``keeps_suits_when_blanked``: a blanked card that still counts for its suits (R15);
+    * ``grants_immunity`` selects the cards that cannot be blanked while this card is in
+      hand, blanked or not (Lich, C3); a ``cursed`` card is a Cursed Item, scored beside the
+      hand and never blanked.
     """
 
     id: str
@@ -104,11 +115,15 @@ class Card:
     source: str = ""
     immune: str = ""
     unchangeable: bool = False
-    plain_suits: int = 0
+    copied_suits: int = 0
     grants_immunity: tuple[fx.Term, ...] = ()
     cursed: bool = False
     replaces: str | None = None
     needs: frozenset[str] = frozenset()  # "discard", "players": context its score reads
+    discard_suits: int = 0
+    change_replaces: int = 0
+    blanked_only_by: tuple[fx.Term, ...] = ()
+    never_blanks_others: bool = False
 
     def __repr__(self) -> str:
         return f"Card({self.id} {self.name})"
@@ -119,15 +134,36 @@ class Card:
 
     @property
     def copy_suits(self) -> int:
-        """The suits a copy of this card, or the discard area, sees."""
-        return self.plain_suits or self.suits
+        """The suits a copy of this card takes (R16: only the printed suit of a Phoenix)."""
+        return self.copied_suits or self.suits
+
+    @property
+    def suits_in_discard(self) -> int:
+        """The suits this card shows in the discard area (C5)."""
+        return self.discard_suits or self.suits
+
+    def in_discard(self) -> fx.Printed:
+        """This card as a discard-area bonus reads it: name, shown suits, strength (C5)."""
+        return fx.Printed(self.name, self.suits_in_discard, self.strength)
+
+    @property
+    def kept_on_change(self) -> int:
+        """The suits a change of suit leaves on this card (R17: a Phoenix keeps Flame and
+        Weather when Book of Changes replaces its Beast)."""
+        return self.suits & ~self.change_replaces if self.change_replaces else 0
+
+    @property
+    def special_blanking(self) -> bool:
+        """Whether this card changes who may blank whom (C2, C7, C8): the searches that do
+        not model these traits refuse such a card."""
+        return bool(self.immune or self.blanked_only_by or self.never_blanks_others)
 
     def may_take_extra(self, other: Card) -> bool:
         """Whether this card's extra-card effect may take ``other`` (R13, C4): a card of
         its suits as the discard area shows them (any card, for an effect without suits)."""
         if self.extra is None or other is self:
             return False
-        return not self.extra.suits or bool(other.copy_suits & self.extra.suits)
+        return not self.extra.suits or bool(other.suits_in_discard & self.extra.suits)
 
 
 @dataclass
@@ -264,7 +300,8 @@ def load_yaml(text: str, source: str) -> Any:
 _CARD_KEYS = {
     "id", "name", "suit", "also", "strength", "text", "bonus", "penalty", "clears",
     "clears_word", "copy", "change_suit", "clear_one", "protect", "extra_card",
-    "keeps_suits_when_blanked", "immune", "unchangeable", "plain_suits", "grants_immunity",
+    "keeps_suits_when_blanked", "immune", "unchangeable", "copied_suits", "discard_suits",
+    "change_replaces", "blanked_only_by", "never_blanks_others", "grants_immunity",
     "cursed", "replaces",
 }
 _POINT_KEYS = {"points", "per", "per_other", "with", "with_all", "unless", "in_discard",
@@ -315,11 +352,13 @@ class _Compiler:
         if not isinstance(items, list) or not items:
             raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
         mask, names, anything = 0, frozenset(), False
+        self.last_words: list[tuple[str, int]] = []  # canonical, in order (Term.words)
         for it in items:
             m, n, a = self.word(it, items)
             mask |= m
             names |= n
             anything |= a
+            self.last_words.append(self.canon(m, n, a))
         return mask, names, anything, [str(i) for i in items]
 
     def term(self, item: Any, parent: Any, other: bool = False) -> fx.Term:
@@ -331,21 +370,31 @@ class _Compiler:
             if "match" not in item:
                 raise self.fail("a selector needs 'match'", item)
             mask, names, anything, texts = self.words(item["match"], item)
-            ex_mask, ex_names = 0, frozenset()
+            words = tuple(self.last_words)
+            ex_mask, ex_names, ex_words = 0, frozenset(), ()
             text = "/".join(texts)
             if "except" in item:
                 ex_mask, ex_names, ex_any, ex_texts = self.words(item["except"], item)
                 if ex_any:
                     raise self.fail("'except: any' would select nothing", item)
+                ex_words = tuple(self.last_words)
                 text += " except " + ", ".join(ex_texts)
             oth = item.get("other", False)
             if not isinstance(oth, bool):
                 raise self.fail("'other' must be true or false", item)
             return fx.Term(("other " if oth or other else "") + text, mask, names, anything,
-                           ex_mask, ex_names, oth or other)
+                           ex_mask, ex_names, oth or other, words, ex_words)
         mask, names, anything = self.word(item, parent)
         return fx.Term(("other " if other else "") + str(item), mask, names, anything,
-                       other=other)
+                       other=other, words=(self.canon(mask, names, anything),))
+
+    def canon(self, mask: int, names: frozenset[str], anything: bool) -> tuple[str, int]:
+        """One selector word as explanations say it: its canonical spelling and suit bit."""
+        if anything:
+            return ("any", 0)
+        if mask:
+            return (self.catalog.suits[mask.bit_length() - 1], mask)
+        return (next(iter(names)), 0)
 
     def terms(self, items: Any, node: Any, other: bool = False) -> tuple[fx.Term, ...]:
         if isinstance(items, (str, Mapping)):
@@ -544,17 +593,19 @@ class _Compiler:
         if not isinstance(text, str):
             raise self.fail("'text' must be a string", entry)
         immune = entry.get("immune", False)
-        if immune not in (False, True, "others"):
-            raise self.fail("'immune' is true (never blanked) or 'others' (by no other card)",
-                            entry)
+        if not isinstance(immune, bool):
+            raise self.fail("'immune' must be true or false (for 'blanked only by some "
+                            "cards', write blanked_only_by: [..])", entry)
         unchangeable = entry.get("unchangeable", False)
         if not isinstance(unchangeable, bool):
             raise self.fail("'unchangeable' must be true or false", entry)
-        plain = 0
-        if "plain_suits" in entry:
-            plain, n, a, _ = self.words(entry["plain_suits"], entry)
-            if n or a:
-                raise self.fail("plain_suits: list suits only", entry)
+        never = entry.get("never_blanks_others", False)
+        if not isinstance(never, bool):
+            raise self.fail("'never_blanks_others' must be true or false", entry)
+        copied, shown, replaced = (self.own_suits(entry, key, mask) for key in
+                                   ("copied_suits", "discard_suits", "change_replaces"))
+        only_by = (self.terms(entry["blanked_only_by"], entry)
+                   if "blanked_only_by" in entry else ())
         grants = self.terms(entry["grants_immunity"], entry) if "grants_immunity" in entry else ()
         replaces = entry.get("replaces")
         if replaces is not None and not isinstance(replaces, str):
@@ -563,8 +614,20 @@ class _Compiler:
             raise self.fail("a Cursed Item has only a value and point effects", entry)
         return Card(cid.strip(), name.strip(), tuple(canon), mask, strength, text, bonus, penalty,
                     clears, clears_word, choice, extra, keeps, self.source,
-                    "all" if immune is True else (immune or ""), unchangeable, plain, grants,
-                    cursed, replaces, frozenset(self.needs))
+                    "all" if immune else "", unchangeable, copied, grants,
+                    cursed, replaces, frozenset(self.needs), shown, replaced, only_by, never)
+
+    def own_suits(self, entry: Mapping, key: str, mask: int) -> int:
+        """A trait listing some of the card's own suits (``copied_suits: [Beast]``); 0 if
+        absent (the trait then covers all of them)."""
+        if key not in entry:
+            return 0
+        got, names, anything, _ = self.words(entry[key], entry)
+        if names or anything:
+            raise self.fail(f"{key}: list suits only", entry)
+        if got & ~mask:
+            raise self.fail(f"{key}: list only suits the card has", entry)
+        return got
 
     def _list(self, entry: Mapping, key: str) -> list:
         val = entry.get(key, [])

@@ -60,7 +60,7 @@ class Hand:
                 check_choice(self, chooser, value)
         discard = None
         if self.discard is not None:
-            discard = tuple(fx.Printed(c.name, c.copy_suits, c.strength) for c in self.discard)
+            discard = tuple(c.in_discard() for c in self.discard)
         object.__setattr__(self, "context", fx.Context(discard, self.players, len(self.cursed)))
 
     @property
@@ -204,8 +204,12 @@ def check_choice(hand: Hand, chooser: Card, value: ChoiceValue) -> None:
                 )
         elif value.cursed or not (value.copy_suits & eff.suits):
             allowed = hand.catalog.suit_label(eff.suits).replace("/", ", ")
+            shown = value.suit
+            if value.copy_suits != value.suits:
+                shown = (f"a copy of it takes only "
+                         f"{hand.catalog.suit_label(value.copy_suits)}, R16")
             raise ScorerError(
-                f"{chooser.name} cannot become {value.name} ({value.suit}); "
+                f"{chooser.name} cannot become {value.name} ({shown}); "
                 f"it may copy only {allowed}"
             )
     elif isinstance(eff, fx.ChangeSuit):

@@ -12,8 +12,8 @@ candidates, and the card id always works. An unknown word gets a "did you mean" 
 every language.
 
 The same data prints names: :meth:`Names.display` and :meth:`Names.suit_display` give a card's or
-a suit's name in one language, and :class:`Localizer` rewrites a whole line of English output
-(score sheet statuses, explanation steps) with the names of that language.
+a suit's name in one language, and :class:`Localizer` says the score sheet's statuses and the
+explanation's steps in that language (their templates are ``data/messages/<lang>.json``).
 """
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ from typing import Any
 
 from ..errors import ScorerError
 from .catalog import Card, Catalog, fold
+from .messages import Join, Msg, render
 
 I18N_FILE = "card-names-i18n.json"
 #: The language the card files are written in; it needs no table.
@@ -245,11 +246,13 @@ class Names:
 
 
 class Localizer:
-    """Rewrites English output with the card and suit names of one language.
+    """Everything a hand's output says, in one language.
 
-    The engine and the explanation speak English; the names in it are the catalog's canonical
-    card names and suit names, so they can be swapped word for word (longest name first, whole
-    words only, so "Great Flood" is not read as the suit Flood). The prose stays English.
+    :meth:`say` renders a message (statuses, explanation steps) from that language's
+    templates with its card and suit names (:mod:`~fantasy_scorer.realms.messages`);
+    :meth:`status` is a score sheet's Status cell. :meth:`text` swaps the card and suit names
+    inside a line that is no message (a choice written ``Blizzard -> Beast``): whole words
+    only, longest name first, so "Great Flood" is not read as the suit Flood.
     """
 
     def __init__(self, names: Names, lang: str) -> None:
@@ -261,6 +264,9 @@ class Localizer:
                 self._words[s] = names.suit_display(s, lang)
             for c in names.catalog.cards:
                 self._words[c.name] = names.display(c, lang)
+            for words in names.i18n.suits.values():  # labels no card has ("Cursed Item")
+                if words.get(ENGLISH) and words.get(lang):
+                    self._words.setdefault(words[ENGLISH], words[lang])
             self._words = {k: v for k, v in self._words.items() if k != v}
         self._pattern = (
             re.compile(
@@ -274,7 +280,16 @@ class Localizer:
 
     @property
     def active(self) -> bool:
-        return self._pattern is not None
+        """Whether this language differs from the card files' English."""
+        return self.lang != ENGLISH
+
+    def say(self, value: Msg | Join) -> str:
+        """A message in this language."""
+        return render(value, self)
+
+    def status(self, line: Any) -> str:
+        """A score-sheet line's Status cell (its ``reasons``) in this language."""
+        return render(Join(line.reasons, "semi"), self)
 
     def card(self, card: Card) -> str:
         return self.names.display(card, self.lang)

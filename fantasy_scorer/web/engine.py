@@ -223,5 +223,5 @@ def suit_name(suit: str, lang: str = "en") -> str:
 
 
 def localizer(lang: str = "en") -> Localizer:
-    """Rewrites English engine output (statuses, trace) with the names of ``lang``."""
+    """Says the engine's output (statuses, trace) in ``lang``: its sentences and names."""
     return _names().localizer(lang)

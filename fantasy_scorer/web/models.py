@@ -64,7 +64,10 @@ class CardLine(BaseModel):
     points: int
     blanked: bool
     cleared: bool
-    status: str = Field(description="Why it is blanked or cleared (names in the language).")
+    status: str = Field(description="Why it is blanked, kept or cleared, in the language.")
+    reasons: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="The same reasons as data: {key, args}, keys of the message files.")
 
 
 class Option(BaseModel):

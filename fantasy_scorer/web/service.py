@@ -18,7 +18,7 @@ from typing import Any
 from ..errors import ScorerError
 from ..realms import effects as fx
 from ..realms.catalog import Card, Catalog, fold
-from ..realms.formats.report import result_json
+from ..realms.formats.report import result_json, status_text
 from ..realms.hand import BASE_HAND, ChoiceValue, Hand, change_options, check_choice, copy_options
 from ..realms.names import Names
 from ..realms.resolve import run
@@ -242,7 +242,7 @@ def score_json(pool: Pool, lang: str = "en", optimize: bool = True) -> dict[str,
         line["label"] = engine.card_name(card, lang)
         line["as_label"] = loc.name(ln.as_name)
         line["suit_label"] = loc.suit_label(ln.suit)
-        line["status"] = loc.text(ln.status)
+        line["status"] = status_text(ln, loc)
     data["optimized"] = scored.optimized
     if scored.optimized:
         data["proven"] = scored.proven

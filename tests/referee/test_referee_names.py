@@ -153,7 +153,7 @@ def test_lang_prints_the_score_sheet_in_that_language(runner, tmp_path) -> None:
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert lines[1].split() == ["Gebirge", "Land", "9", "+50", "0", "59"]
-    assert "Spiegelung as Regensturm" in res.output
+    assert "Spiegelung als Regensturm" in res.output
     assert lines[-2].endswith("260")
     assert lines[-1] == "Choices: Spiegelung: Regensturm"
 

@@ -170,7 +170,7 @@ def test_cli_game_ranking_json_and_errors(runner, tmp_path) -> None:
     assert [(p["player"], p["rank"], p["result"]["total"]) for p in data["ranking"]] == [
         ("Carol", 1, 176), ("Alice", 2, 176), ("Bob", 3, 160)]
     res = runner.invoke(main, ["game", str(EXAMPLE), "--sheets", "--lang", "de"])
-    assert "\nCarol\nCard" in res.output and "Feuerwesen" in res.output
+    assert "\nCarol\nKarte" in res.output and "Feuerwesen" in res.output
     bad = tmp_path / "t.yaml"
     bad.write_text(f"hands:\n  Alice: [{ALICE}]\n", encoding="utf-8")
     res = runner.invoke(main, ["game", str(bad)])

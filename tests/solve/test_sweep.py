@@ -58,14 +58,18 @@ def test_an_unassigned_doppelganger_counts_in_a_run_at_its_own_strength() -> Non
     assert BOUNDS.bound(hand) >= 142
 
 
-def test_a_copy_of_the_promo_phoenix_counts_in_its_three_suits_for_collector() -> None:
-    """Shapeshifter as Phoenix is a Beast, a Flame and a Weather (R2, R15): with Warhorse,
-    Unicorn, Hydra (Beasts) and Lightning, Forge (Flames) it makes Collector's Beasts 4
-    (+40) and Flames 3 (+10). The bound must let one card join three suits."""
+def test_R16_a_copy_of_the_promo_phoenix_is_only_a_beast_for_collector() -> None:
+    """Shapeshifter as Phoenix is a Beast and nothing else (R16): with Warhorse, Unicorn,
+    Hydra it makes Collector's Beasts 4 names (+40), but Lightning and Forge stay 2 Flames.
+    Collector 7 + 40, Shapeshifter 0, Warhorse 6 + 14 (a Wizard), Unicorn 9, Hydra 12,
+    Lightning 11, Forge 9 = 108; as a Princess it is also 108 (Unicorn +30, Beasts +10).
+    The bound, which shows the copy with all three suits, stays above it."""
     hand = cards(["Collector", "Shapeshifter", "Warhorse", "Unicorn", "Hydra", "Lightning",
                   "Forge"])
-    total, choices = optimal_choices(tuple(hand), CAT)
-    assert choices[CAT.card("Shapeshifter").id] is CAT.card("Phoenix")
+    pinned = {CAT.card("Shapeshifter").id: CAT.card("Phoenix")}
+    assert optimal_choices(tuple(hand), CAT, pinned)[0] == 108
+    total, _ = optimal_choices(tuple(hand), CAT)
+    assert total == 108
     assert BOUNDS.bound(hand) >= total
 
 

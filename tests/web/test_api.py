@@ -158,6 +158,6 @@ def test_names_in_the_chosen_language_both_ways(client) -> None:
     mountain, flood = data["cards"][0], data["cards"][1]
     assert (mountain["name"], mountain["label"]) == ("Mountain", "Gebirge")
     assert (flood["suit"], flood["suit_label"]) == ("Flood", "Flut")
-    assert flood["status"] == "penalty cleared by Gebirge"
+    assert flood["status"] == "Strafe aufgehoben durch Gebirge"
     explained = ok(client, "/api/explain", {"cards": HAND_260, "lang": "fr"})
     assert "Montagne" in explained["text"]

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from .. import effects as fx
 from ..catalog import Card, Catalog
 from ..hand import ChoiceValue
-from ..resolve import Slot, _changes, _identities, score_raw
+from ..resolve import Slot, _changes, _identities, changed_suits, score_raw
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
 
 _STAGE = {fx.Copy: 0, fx.ChangeSuit: 1, fx.ClearOne: 2}  # any other choice: stage 2
@@ -64,8 +64,8 @@ def change_choices(slots: Sequence[Slot], cat: Catalog, chooser: Card,
         if s.card.unchangeable:
             continue
         for suit in suits:
-            if s.suits == cat.suit_bit(suit) and not s.keeps_suits:
-                continue  # no change at all
+            if changed_suits(s, cat.suit_bit(suit)) == s.suits:
+                continue  # no change at all (R17: a Phoenix made a Beast stays as it is)
             opts.append((s.card, suit))
     return opts + [None]
 

@@ -46,7 +46,7 @@ class Table:
     def context(self, taken: Sequence[Card] = ()) -> fx.Context:
         area = self.area(taken)
         printed = None if area is None else tuple(
-            fx.Printed(c.name, c.copy_suits, c.strength) for c in area)
+            c.in_discard() for c in area)
         if printed is None and self.players is None and not self.cursed:
             return fx.NO_CONTEXT
         return fx.Context(printed, self.players, len(self.cursed))

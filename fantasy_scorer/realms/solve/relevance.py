@@ -141,9 +141,7 @@ def copy_signature(target: Card, copy: fx.Copy, rel: Relevance) -> tuple:
     # already in hand; any two names nobody mentions and nobody holds are alike.
     named = target.name in rel.names or (rel.all_names and target.name in rel.held_names)
     name = target.name if ("name" in takes and named) else ""
-    suits = ((suits_key(target.copy_suits, rel),
-              target.keeps_suits_when_blanked and not target.plain_suits)
-             if "suit" in takes else None)
+    suits = suits_key(target.copy_suits, rel) if "suit" in takes else None  # R16
     strength = target.strength if "strength" in takes else None
     penalty = target.id if ("penalty" in takes and target.penalty) else None
     return (name, suits, strength, penalty)
