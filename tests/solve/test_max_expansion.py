@@ -31,8 +31,7 @@ def cards(names, cat=EXP):
 
 
 def context(discard, players, cursed=0) -> fx.Context:
-    area = None if discard is None else tuple(
-        fx.Printed(c.name, c.copy_suits, c.strength) for c in discard)
+    area = None if discard is None else tuple(c.in_discard() for c in discard)
     return fx.Context(area, players, cursed)
 
 
@@ -202,3 +201,18 @@ def test_random_small_expansion_games_agree_with_brute_force(new, old) -> None:
     sol = max_hand(EXP, without=_only(pool), players=4)
     assert sol.proven
     assert sol.total == _brute_max(pool, players=4)
+
+
+def test_the_best_expansion_hand_found_scores_447() -> None:
+    """The hand the sweep proves best with Cursed Hoards, computed by hand: Bell Tower 8 + 15
+    (a Wizard: Collector), Candle 2 + 100 (Book of Changes, Bell Tower, a Wizard), Collector
+    7 + 40 (Book of Changes makes Bell Tower a fourth Artifact: Bell Tower, Shield of Keth,
+    Gem of Order, Book of Changes), Queen 6 (no Army), Sword of Keth 7 + 40 and Shield of
+    Keth 4 + 40 (a Leader and each other), Gem of Order 5 + 150 (strengths 2, 3, 4, 5, 6,
+    7, 8: a run of 7), Leprechaun 20 (its 9th card), Book of Changes 3 = 447."""
+    hand = cards(["Bell Tower", "Candle", "Collector", "Queen", "Sword of Keth",
+                  "Shield of Keth", "Gem of Order", "Leprechaun", "Book of Changes"])
+    pinned = {EXP.card("Book of Changes").id: (EXP.card("Bell Tower"), "Artifact")}
+    assert optimal_choices(tuple(hand), EXP, pinned)[0] == 447
+    assert optimal_choices(tuple(hand), EXP)[0] == 447  # no choice does better
+    assert EXP_BOUNDS.bound(hand) >= 447

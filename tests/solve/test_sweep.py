@@ -63,7 +63,7 @@ def test_R16_a_copy_of_the_promo_phoenix_is_only_a_beast_for_collector() -> None
     Hydra it makes Collector's Beasts 4 names (+40), but Lightning and Forge stay 2 Flames.
     Collector 7 + 40, Shapeshifter 0, Warhorse 6 + 14 (a Wizard), Unicorn 9, Hydra 12,
     Lightning 11, Forge 9 = 108; as a Princess it is also 108 (Unicorn +30, Beasts +10).
-    The bound, which shows the copy with all three suits, stays above it."""
+    The bound stays above it."""
     hand = cards(["Collector", "Shapeshifter", "Warhorse", "Unicorn", "Hydra", "Lightning",
                   "Forge"])
     pinned = {CAT.card("Shapeshifter").id: CAT.card("Phoenix")}

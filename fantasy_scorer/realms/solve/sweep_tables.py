@@ -326,7 +326,7 @@ def _c_points(comp: Compiler, eff: fx.Points, owner: int, slot: int) -> None:
     if eff.in_discard:  # the area given (a card taken from it only lowers this)
         area = t.discard or ()
         n = sum(1 for term in eff.per for c in area
-                if term.matches(fx.Printed(c.name, c.copy_suits, c.strength), None))
+                if term.matches(c.in_discard(), None))
         if a * n > 0:
             comp.row(owner, slot, POINTS, a * n, gates=gates)
         return
