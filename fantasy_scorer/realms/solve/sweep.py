@@ -64,6 +64,15 @@ class Bounds:
         """At least the total of this hand, whatever its choices."""
         return _Run(self, [], [], 0, 0).hand(self.index(cards))
 
+    def refined_beats(self, cards: Sequence[Card], threshold: int) -> bool:
+        """Whether the closer look the sweep takes at a hand (Book of Changes tried change by
+        change, World Tree with different suits) still leaves its bound above threshold."""
+        run = _Run(self, [], [], 0, 0)
+        idx = self.index(cards)
+        W = kern.workspace(0)
+        return bool(kern.refined_over(run._held(idx), len(idx), run._cnt(idx), threshold,
+                                      self.tables.T, run.RUN, W, kern.scratch(self.tables.T)))
+
     def branch(self, held: Sequence[Card], rest: Sequence[Card], k: int) -> int:
         """At least the bound of every hand ``held`` + ``k`` cards of ``rest``."""
         run = _Run(self, self.index(held), self.index(rest), len(held) + k, 0)
@@ -195,9 +204,9 @@ def shapes(catalog: Catalog, pool: Sequence[Card], required: Sequence[Card],
 
 @dataclass
 class Sweep:
-    """What a proof found: candidates (cards, bound), best bound first, and the work done."""
+    """How a proof went: whether it ran to the end, and the work done (the hands it found
+    went to the caller's ``improve``)."""
 
-    candidates: list[tuple[tuple[Card, ...], int]]
     seconds: float
     complete: bool
     branches: int = 0
@@ -246,7 +255,8 @@ def _order(b: Bounds, forced: list[int], free: list[int], size: int) -> list[int
 
 Task = tuple[int, int, int, int]  # (promise: the part's bound, run, first, second)
 FIRST_CAP = 16  # hands a part finds before they are scored (the bar rises early)
-DIVE_BEAM = 2  # branches a dive follows below each branch
+DIVE_BEAM = 3  # branches a dive follows below each branch
+DIVE_PARTS = 100  # the most promising parts a dive looks at (more find no better bar)
 DIVE_SECONDS = 0.5  # most time spent scoring the dive's hands
 GAPS = (64, 16, 4)  # the passes before the last: their thresholds above the bar
 
@@ -319,7 +329,7 @@ class Sweeper:
         """A first bar: each part followed down its most promising branches only (which
         proves nothing), and the hands met scored best bound first, for a short while."""
         hands: Found = []
-        for task in self.tasks(int(thr[0])):
+        for task in self.tasks(int(thr[0]))[:DIVE_PARTS]:
             found, _ = self._part(task, thr, 64, DIVE_BEAM)
             hands += found
         self.seen.clear()  # the passes must find them again
@@ -450,5 +460,5 @@ def prove(b: Bounds, hand_shapes: Sequence[Shape], bar: int, improve: Improve,
     if complete:
         upper = best[0] + 1
     report(1, 1, upper, upper, None)
-    return Sweep([], time.perf_counter() - t0, complete, int(sweeper.stats[0]),
+    return Sweep(time.perf_counter() - t0, complete, int(sweeper.stats[0]),
                  int(sweeper.stats[1]), passes, max(upper, best[0] + 1))

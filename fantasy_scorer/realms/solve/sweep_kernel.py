@@ -35,39 +35,36 @@ import numpy as np
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "fantasy-scorer" / "numba"))
 from numba import njit  # noqa: E402
 
-from .sweep_tables import (  # noqa: E402
-    C_AXIS,
-    C_BOOK,
-    C_FACES,
-    C_HCOPY,
-    C_NFACES,
-    C_ODD,
-    C_PEN,
-    C_STR,
-    C_SUITS,
-    COLLECTION,
-    CONSTANT,
-    EXACTLY,
-    MAX_FACES,
-    MAX_STRENGTH,
-    MAX_TERMS,
-    ODD,
-    PER_PENALTY,
-    POINTS,
-    R_A,
-    R_B,
-    R_G,
-    R_GAIN,
-    R_KIND,
-    R_NG,
-    R_NT,
-    R_SEL,
-    R_SLOT,
-    R_T,
-    RUNS,
-    SUM_STRENGTH,
-    TABLE,
-)
+# The layout of the tables (sweep_tables writes them). It lives here because numba's cache
+# is keyed on this file alone: a change of layout must change this file, or the cached code
+# would read the tables wrongly.
+MAX_TERMS = 5  # counted terms of one effect ("+5 per Land, Weather, Flood and Flame")
+MAX_GATES = 4  # condition groups of one effect
+TABLE = 17  # payout tables: pay for 0..16 cards
+MAX_FACES = 16  # the sets of suits a copy from the game may show (its own included)
+MAX_AXIS = 62  # positions of the strength axis of runs (strengths, with gaps)
+
+# effect kinds
+POINTS, SUM_STRENGTH, MAX_STRENGTH, COLLECTION, RUNS, CONSTANT, ODD, EXACTLY, PER_PENALTY, \
+    DISTINCT = range(10)  # DISTINCT: a constant, but for every card of a different suit
+
+# row layout: owner, slot (options of one "best of" share it), kind, a, b, selector group,
+# the Book of Changes gain, the terms (group, pay of the first card) and the gates
+R_OWNER, R_SLOT, R_KIND, R_A, R_B, R_SEL, R_GAIN, R_NT = range(8)
+R_T = 8  # MAX_TERMS pairs (group, first)
+R_NG = R_T + 2 * MAX_TERMS
+R_G = R_NG + 1
+ROW = R_G + MAX_GATES
+
+# per-card layout
+# strength, copy from the hand (2: it takes the strength), Book of Changes, odd strength,
+# a penalty, position on the strength axis, printed suits, how many faces (a copy from the
+# game), Book of Changes may not target it, the suits a change of suit leaves (R17), the
+# suits a copy of it takes (R16)
+C_STR, C_HCOPY, C_BOOK, C_ODD, C_PEN, C_AXIS, C_SUITS, C_NFACES, C_UNCH, C_KEEP, C_COPY = \
+    range(11)
+C_FACES = 11  # MAX_FACES suit masks, then MAX_FACES name ids (-1: a name of one suit)
+CARD = C_FACES + 2 * MAX_FACES
 
 NEG = -(1 << 40)
 
@@ -270,7 +267,7 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
         pr[P_GSTAR] = g
         pr[P_SDOP] = 1 if held + free > 0 else 0
         return
-    if kind == CONSTANT:
+    if kind in (CONSTANT, DISTINCT):
         pr[P_VAL] = a
         return
 
@@ -709,7 +706,7 @@ def _moves(kind, pr, rows, r):
         return pr[P_GSTAR] >= 0
     if kind == ODD:
         return pr[P_MARG] > 0
-    return kind != CONSTANT
+    return kind != CONSTANT and kind != DISTINCT
 
 
 @njit(cache=True, nogil=True)
@@ -718,7 +715,7 @@ def card_rows(c, P, np_, x, cnt, cntR, xr, ctx, q0, k, joint, T, RUN, acc, dl, p
     their value on H: a collection or a run pays the most it may with k more cards of R)
     and adds to acc[i] what the free card at i adds to them (never xr)."""
     card, match, gsuit, gother, rows, tabs, splits, rstart, mem, mstart, names, holders, \
-        n_suits, n_axis = T
+        n_suits, n_axis, _, _ = T
     free, posof = RUN[0], RUN[1]
     nf = free.shape[0]
     val = 0
@@ -902,9 +899,10 @@ def node_bound(P, np_, cnt, q0, k, T, RUN, m, own_in, own_out, thr, W):
 
 @njit(cache=True, nogil=True)
 def hand_value(P, np_, cnt, T, RUN, W):
-    """At least the evaluator's total of the hand P, whatever the choices."""
+    """At least the evaluator's total of the hand P, whatever the choices (W[8] receives
+    each card's part)."""
     card = T[0]
-    dp, dl, pr, ctx = W[0], W[1], W[3], W[6]
+    dp, dl, pr, ctx, vals = W[0], W[1], W[3], W[6], W[8]
     nf = RUN[0].shape[0]
     _facts(P, np_, nf, np_, card, RUN, ctx)  # no free card
     zero = RUN[2][nf]  # the counts of an empty R
@@ -914,8 +912,220 @@ def hand_value(P, np_, cnt, T, RUN, W):
         _, val = card_rows(c, P, np_, _i(-1), cnt, zero, _i(-1), ctx, nf, _i(0), _i(0), T, RUN,
                            dp, dl, pr)
         v = strength_of(c, card, ctx[X_MAXALL]) + val
-        total += v if v > 0 else 0
+        vals[q] = v if v > 0 else 0
+        total += vals[q]
     return total
+
+
+# -- a closer look at a hand whose bound beats the bar ------------------------------------------
+
+@njit(cache=True, nogil=True)
+def _faces_fit(P, flex, nflex, u, used, card):
+    """Whether the copies from the game flex[u:] can show faces of pairwise other suits."""
+    if u == nflex:
+        return True
+    y = P[flex[u]]
+    for f in range(card[y, C_NFACES]):
+        m = card[y, C_FACES + f]
+        if not (used & m) and _faces_fit(P, flex, nflex, u + 1, used | m, card):
+            return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _distinct(P, keep, freed, card, flex):
+    """Whether the cards P[q] (bit q of keep) may all be of different suits: a copy from the
+    game shows one of its faces, a copy from the hand any card's (free), and the card at
+    position freed (-1: none) takes any suit (Book of Changes)."""
+    used = np.int64(0)
+    nflex = 0
+    q = 0
+    while keep >> q:
+        if (keep >> q) & 1 and q != freed:
+            y = P[q]
+            if card[y, C_HCOPY] > 0:
+                pass
+            elif card[y, C_NFACES] > 0:
+                flex[nflex] = q
+                nflex += 1
+            else:
+                m = card[y, C_SUITS]
+                if used & m:
+                    return False
+                used |= m
+        q += 1
+    return _faces_fit(P, flex, nflex, _i(0), used, card)
+
+
+@njit(cache=True, nogil=True)
+def _distinct_over(P, np_, total, vals, thr, book_free, T, flex):
+    """Whether a bound of the hand that pays every-card-of-a-different-suit bonuses (World
+    Tree) only with the cards kept of different suits still beats thr. The bonus needs the
+    cards not kept blanked (they score 0), so the hand scores at most the larger of its
+    parts without the bonus, and the bonus plus the parts of a set of cards, the bonus's
+    card among them, that may all be of different suits."""
+    card, rows, rstart = T[0], T[4], T[7]
+    owner = -1
+    a = 0
+    for q in range(np_):
+        c = P[q]
+        for r in range(rstart[c], rstart[c + 1]):
+            if rows[r, R_KIND] == DISTINCT:
+                if owner >= 0:
+                    return True  # two such bonuses: not looked at more closely
+                owner = q
+                a = rows[r, R_A]
+    if owner < 0:
+        return total > thr
+    rest = vals[owner] - a if vals[owner] > a else 0
+    if total - vals[owner] + rest > thr:
+        return True  # above it without the bonus
+    for keep in range(1 << np_):
+        if not (keep >> owner) & 1:
+            continue
+        weight = a + rest
+        for q in range(np_):
+            if q != owner and (keep >> q) & 1:
+                weight += vals[q]
+        if weight <= thr:
+            continue
+        if _distinct(P, keep, _i(-1), card, flex):
+            return True
+        if book_free:
+            for q in range(np_):
+                if (keep >> q) & 1 and _distinct(P, keep, _i(q), card, flex):
+                    return True
+    return False
+
+
+@njit(cache=True, nogil=True)
+def _over(P, np_, cnt, thr, book_free, T, RUN, W, flex):
+    total = hand_value(P, np_, cnt, T, RUN, W)
+    if total <= thr:
+        return False
+    return _distinct_over(P, np_, total, W[8], thr, book_free, T, flex)
+
+
+@njit(cache=True, nogil=True)
+def _book_over(P, np_, cnt, thr, book, d, z, T, RUN, W, L):
+    """Whether the bound of P beats thr with the change of Book of Changes (at book; -1:
+    none) tried card by card and suit by suit, in the tables of L (the copy from the hand at
+    d, if any, already shows card z there: -1, itself)."""
+    card, match, n_suits, chg = T[0], T[1], T[12], T[14]
+    T_l = L[0]
+    card_l, match_l, cnt_l, flex, col = T_l[0], T_l[1], L[1], L[2], L[3]
+    if book < 0:
+        return _over(P, np_, cnt, thr, _i(0), T_l, RUN, W, flex)
+    G = match.shape[0]
+    card_l[book, C_BOOK] = 0
+    keep = _over(P, np_, cnt, thr, _i(0), T_l, RUN, W, flex)  # no change
+    for q in range(np_):
+        if keep:
+            break
+        c = P[q]
+        if c == book or card[c, C_UNCH] == 1:
+            continue
+        ident = z if c == d and z >= 0 else c  # a copy keeps the name it took
+        keeps = 0 if c == d else card[c, C_KEEP]  # a copy's suits are all replaced
+        suits = card_l[c, C_SUITS]
+        nfaces = card_l[c, C_NFACES]
+        for g in range(G):
+            col[g] = match_l[g, c]
+        for s in range(n_suits):
+            shown = (np.int64(1) << s) | keeps
+            if nfaces == 0 and shown == suits:
+                continue  # no change
+            for g in range(G):
+                match_l[g, c] = chg[g, ident, s]
+                cnt_l[g] = cnt[g] - col[g] + chg[g, ident, s]
+            card_l[c, C_SUITS] = shown
+            card_l[c, C_NFACES] = 0
+            if _over(P, np_, cnt_l, thr, _i(0), T_l, RUN, W, flex):
+                keep = True
+                break
+        for g in range(G):
+            match_l[g, c] = col[g]
+        card_l[c, C_SUITS] = suits
+        card_l[c, C_NFACES] = nfaces
+    card_l[book, C_BOOK] = 1
+    return keep
+
+
+@njit(cache=True, nogil=True)
+def refined_over(P, np_, cnt, thr, T, RUN, W, L):
+    """Whether a closer bound of the hand P still beats thr, the choices tried one by one in
+    the order of resolution: what a copy from the hand copies (a card held, as printed, or
+    nothing, R1), then Book of Changes' change, card by card and suit by suit (in the plain
+    bound, a card of any suit helping every bonus at once); and World Tree's bonus only with
+    cards of different suits (see _distinct_over). L holds this thread's copies of the card
+    and match tables, changed and restored here."""
+    card, selfm = T[0], T[15]
+    T_l = L[0]
+    card_l, match_l, cnt2, flex = T_l[0], T_l[1], L[4], L[2]
+    book = -1
+    books = 0
+    d = -1
+    copies = 0
+    for q in range(np_):
+        y = P[q]
+        if card[y, C_BOOK] == 1:
+            books += 1
+            book = y
+        if card[y, C_HCOPY] > 0:
+            copies += 1
+            d = y
+    if books > 1 or copies > 1:  # not looked at more closely
+        return _over(P, np_, cnt, thr, _i(books > 0), T, RUN, W, flex)
+    if copies == 0:
+        return _book_over(P, np_, cnt, thr, book, _i(-1), _i(-1), T, RUN, W, L)
+    G = match_l.shape[0]
+    saved = (card_l[d, C_HCOPY], card_l[d, C_STR], card_l[d, C_AXIS], card_l[d, C_SUITS],
+             card_l[d, C_ODD], card_l[d, C_PEN])
+    keep = False
+    for q in range(-1, np_):
+        z = -1 if q < 0 else P[q]
+        if z == d:
+            continue
+        src = d if z < 0 else z
+        card_l[d, C_HCOPY] = 0
+        if z >= 0:  # it takes the card's name, strength, suits and penalty
+            card_l[d, C_STR] = card[z, C_STR]
+            card_l[d, C_AXIS] = card[z, C_AXIS]
+            card_l[d, C_SUITS] = card[z, C_COPY]  # a Phoenix copied is only a Beast (R16)
+            card_l[d, C_ODD] = card[z, C_ODD]
+            card_l[d, C_PEN] = card[z, C_PEN]
+        else:
+            card_l[d, C_ODD] = card[d, C_STR] % 2
+        for g in range(G):
+            m = match_l[g, z] if z >= 0 else selfm[g, d]
+            match_l[g, d] = m
+            cnt2[g] = cnt[g] + m
+        if _book_over(P, np_, cnt2, thr, book, d, _i(z), T, RUN, W, L):
+            keep = True
+        card_l[d, C_HCOPY], card_l[d, C_STR], card_l[d, C_AXIS], card_l[d, C_SUITS], \
+            card_l[d, C_ODD], card_l[d, C_PEN] = saved
+        for g in range(G):
+            match_l[g, d] = 0
+        if keep:
+            break
+    _ = src
+    return keep
+
+
+def scratch(T: tuple) -> tuple:
+    """This thread's copies for refined_over (from Python)."""
+    return _scratch(T)
+
+
+@njit(cache=True, nogil=True)
+def _scratch(T):
+    card_l = T[0].copy()
+    match_l = T[1].copy()
+    T_l = (card_l, match_l, T[2], T[3], T[4], T[5], T[6], T[7], T[8], T[9], T[10], T[11],
+           T[12], T[13], T[14], T[15])
+    G = match_l.shape[0]
+    return (T_l, np.zeros(G, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64),
+            np.zeros(G, dtype=np.int64), np.zeros(G, dtype=np.int64))
 
 
 # -- the sweep ----------------------------------------------------------------------------------
@@ -985,7 +1195,7 @@ def workspace(nf: int) -> tuple:
             np.zeros(nf + 1, dtype=np.int64), np.zeros(PREP, dtype=np.int64),
             np.zeros((2, MAX_HAND + 1, TABLE), dtype=np.int64),
             np.zeros(nf + 1, dtype=np.int64), np.zeros(CTX, dtype=np.int64),
-            np.zeros(CTX, dtype=np.int64))
+            np.zeros(CTX, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
@@ -994,12 +1204,13 @@ def _workspace(nf):
             np.zeros(nf + 1, dtype=np.int64), np.zeros(PREP, dtype=np.int64),
             np.zeros((2, MAX_HAND + 1, TABLE), dtype=np.int64),
             np.zeros(nf + 1, dtype=np.int64), np.zeros(CTX, dtype=np.int64),
-            np.zeros(CTX, dtype=np.int64))
+            np.zeros(CTX, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64))
 
 
 @njit(cache=True, nogil=True)
-def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, out, found, limit, stats):
-    """The hands P + one free card from q0 whose bound beats the threshold go to out."""
+def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, stats):
+    """The hands P + one free card from q0 whose bound beats the threshold, and still does
+    when looked at more closely (refined_over), go to out with their bound."""
     free, fitm, need_fit = RUN[0], RUN[6], RUN[7]
     match = T[1]
     for i in range(q0, free.shape[0]):
@@ -1009,7 +1220,7 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, out, found, limit, stats
         if _legal(P, np_, need_fit, fitm):
             stats[1] += 1
             v = hand_value(P, np_, cnt, T, RUN, W)
-            if v > thr[0]:
+            if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L):
                 if found >= limit:
                     np_ = _pop(P, np_, cnt, match)
                     return -1
@@ -1052,6 +1263,7 @@ def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam):
         q0 = second + 1
     k = size - np_
     W = _workspace(nf)
+    L = _scratch(T)
     if k == 0:
         if _legal(P, np_, need_fit, fitm):
             v = hand_value(P, np_, cnt, T, RUN, W)
@@ -1087,7 +1299,7 @@ def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam):
         ptr[depth] = 0
         if ub > thr[0]:
             if kk == 1:
-                found = _leaves(P, np_, cnt, qcur, screen, m[depth], thr, T, RUN, W, out,
+                found = _leaves(P, np_, cnt, qcur, screen, m[depth], thr, T, RUN, W, L, out,
                                 found, limit, stats)
                 if found < 0:
                     return -1

@@ -28,30 +28,44 @@ import numpy as np
 from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog
-
-MAX_TERMS = 5  # counted terms of one effect ("+5 per Land, Weather, Flood and Flame")
-MAX_GATES = 4  # condition groups of one effect
-TABLE = 17  # payout tables: pay for 0..16 cards
-MAX_FACES = 16  # the sets of suits a copy from the game may show (its own included)
-MAX_AXIS = 62  # positions of the strength axis of runs (strengths, with gaps)
-
-# effect kinds
-POINTS, SUM_STRENGTH, MAX_STRENGTH, COLLECTION, RUNS, CONSTANT, ODD, EXACTLY, PER_PENALTY = \
-    range(9)
-STRUCTURE = (COLLECTION, RUNS)  # kinds paid by the shape of the whole hand
-
-# row layout: owner, slot (options of one "best of" share it), kind, a, b, selector group,
-# the Book of Changes gain, the terms (group, pay of the first card) and the gates
-R_OWNER, R_SLOT, R_KIND, R_A, R_B, R_SEL, R_GAIN, R_NT = range(8)
-R_T = 8  # MAX_TERMS pairs (group, first)
-R_NG = R_T + 2 * MAX_TERMS
-R_G = R_NG + 1
-ROW = R_G + MAX_GATES
-
-# per-card layout
-C_STR, C_HCOPY, C_BOOK, C_ODD, C_PEN, C_AXIS, C_SUITS, C_NFACES = range(8)
-C_FACES = 8  # MAX_FACES suit masks, then MAX_FACES name ids (-1: a name of one suit)
-CARD = C_FACES + 2 * MAX_FACES
+from .sweep_kernel import (  # the layout lives with the compiled code (see there)
+    C_AXIS,
+    C_BOOK,
+    C_COPY,
+    C_FACES,
+    C_HCOPY,
+    C_KEEP,
+    C_NFACES,
+    C_ODD,
+    C_PEN,
+    C_STR,
+    C_SUITS,
+    C_UNCH,
+    CARD,
+    COLLECTION,
+    CONSTANT,
+    DISTINCT,
+    EXACTLY,
+    MAX_AXIS,
+    MAX_FACES,
+    MAX_GATES,
+    MAX_STRENGTH,
+    MAX_TERMS,
+    ODD,
+    PER_PENALTY,
+    POINTS,
+    R_G,
+    R_KIND,
+    R_NG,
+    R_NT,
+    R_OWNER,
+    R_SEL,
+    R_T,
+    ROW,
+    RUNS,
+    SUM_STRENGTH,
+    TABLE,
+)
 
 
 class Unsupported(ScorerError):
@@ -82,6 +96,8 @@ class Tables:
     rstart: np.ndarray  # [n + 1]: the rows of card i are rstart[i]:rstart[i + 1]
     mem: np.ndarray  # the cards that may add to row r: mem[mstart[r]:mstart[r + 1]]
     mstart: np.ndarray
+    chg: np.ndarray  # [groups, n, suits]: 1 where the group selects card i changed to a suit
+    selfm: np.ndarray  # [groups, n]: 1 where the group selects card i as printed
     names: np.ndarray  # [names, 2 + n]: names of several suits: suits, count, who may show it
     holders: np.ndarray  # [names, n]: the card printed with that name
     n_suits: int
@@ -92,7 +108,7 @@ class Tables:
         """The arrays as the compiled functions take them (one tuple)."""
         return (self.card, self.match, self.gsuit, self.gother, self.rows, self.tabs,
                 self.splits, self.rstart, self.mem, self.mstart, self.names, self.holders,
-                self.n_suits, self.n_axis)
+                self.n_suits, self.n_axis, self.chg, self.selfm)
 
 
 def _several(c: Card) -> bool:
@@ -127,6 +143,7 @@ class Compiler:
             if any(e.points > 0 for e in _points_of(c.penalty.points)):
                 raise Unsupported(f"the sweep does not model {c.name}'s penalty")
         self.groups: list[list[int]] = []
+        self._terms: list[tuple[fx.Term, ...]] = []
         self.gsuit: list[int] = []
         self.gother: list[int] = []
         self._index: dict[tuple, int] = {}
@@ -154,6 +171,7 @@ class Compiler:
             row.append(int(hit))  # a copy from the hand: by the compiled code (prep)
         g = len(self.groups)
         self.groups.append(row)
+        self._terms.append(tuple(terms))
         self.gsuit.append(int(any(t.suits or t.any for t in terms)))
         self.gother.append(int(all(t.other for t in terms)))
         self._index[key] = g
@@ -221,6 +239,9 @@ class Compiler:
             card[i, C_PEN] = int(bool(c.penalty) or copies_penalty)
             card[i, C_AXIS] = axis[c.strength]
             card[i, C_SUITS] = c.suits
+            card[i, C_UNCH] = int(c.unchangeable)
+            card[i, C_KEEP] = c.kept_on_change
+            card[i, C_COPY] = c.copy_suits
             if i in self.faces:
                 shown = sorted({(f.copy_suits, ids.get(f.name, -1))
                                 for f in [c, *self.faces[i]]})
@@ -260,7 +281,35 @@ class Compiler:
         mem = np.array([i for x in members for i in x], dtype=np.int64)
         return Tables(self.cards, card, match, np.array(self.gsuit, dtype=np.int64),
                       np.array(self.gother, dtype=np.int64), rows, tabs, splits, rstart, mem,
-                      mstart, names, holders, len(self.cat.suits), n_axis)
+                      mstart, self._changed(), self._printed(), names, holders,
+                      len(self.cat.suits), n_axis)
+
+    def _printed(self) -> np.ndarray:
+        out = np.zeros((max(len(self._terms), 1), len(self.cards)), dtype=np.int64)
+        for g, terms in enumerate(self._terms):
+            for i, c in enumerate(self.cards):
+                out[g, i] = int(any(self._selects(t, c.suits, c.name) for t in terms))
+        return out
+
+    def _changed(self) -> np.ndarray:
+        """chg[g, i, s]: group g selects card i when Book of Changes has changed it to suit
+        s (it keeps its name, or a copy any name it may take, and the suits a change leaves,
+        R17)."""
+        n, S = len(self.cards), len(self.cat.suits)
+        out = np.zeros((max(len(self._terms), 1), n, S), dtype=np.int64)
+        for g, terms in enumerate(self._terms):
+            anything = any(t.any for t in terms)
+            suits = 0
+            names: set[str] = set()
+            for t in terms:
+                suits |= t.suits
+                names |= set(t.names)
+            for i, c in enumerate(self.cards):
+                named = c.name in names or any(f.name in names for f in self.faces.get(i, ()))
+                for s in range(S):
+                    shown = (1 << s) | c.kept_on_change
+                    out[g, i, s] = int(anything or named or bool(shown & suits))
+        return out
 
     @staticmethod
     def _members(row: np.ndarray, match: np.ndarray, card: np.ndarray) -> list[int]:
@@ -376,7 +425,7 @@ def _c_runs(comp: Compiler, eff: fx.Runs, owner: int, slot: int) -> None:
 
 def _c_distinct(comp: Compiler, eff: fx.DistinctSuits, owner: int, slot: int) -> None:
     if eff.points > 0:
-        comp.row(owner, slot, CONSTANT, eff.points)
+        comp.row(owner, slot, DISTINCT, eff.points)
 
 
 def _c_odd(comp: Compiler, eff: fx.OddStrength, owner: int, slot: int) -> None:
