@@ -354,14 +354,14 @@ def collection_exact(P, np_, x, tab, card, holders, n_suits):
     the game shows the set of suits that pays most among those whose name of several suits
     no card in hand is printed with, and the card Book of Changes changes joins any suit."""
     counts = np.zeros(n_suits, dtype=np.int64)
-    width = max(MAX_FACES, n_suits)
+    width = MAX_FACES if n_suits < MAX_FACES else n_suits
     opts = np.zeros((10, width), dtype=np.int64)
     names = np.zeros((10, width), dtype=np.int64)
     for u in range(10):
         for f in range(width):
             names[u, f] = -1
     nopts = np.zeros(10, dtype=np.int64)
-    nu = 0
+    nu = _i(0)
     for q in range(np_ + (1 if x >= 0 else 0)):
         y = P[q] if q < np_ else x
         if card[y, C_NFACES] > 0:
@@ -391,11 +391,12 @@ def _place(counts, opts, names, nopts, nu, tab, n_suits):
     adds nothing): every combination is tried (a hand holds few such cards). Two cards
     showing the same name of several suits (names[u, :] >= 0) count once (R10)."""
     choice = np.zeros(nu, dtype=np.int64)
-    _fill(choice, -1)
+    _fill(choice, _i(-1))
     shown = np.zeros(n_suits, dtype=np.int64)
     best = 0
     while True:
-        shown[:] = counts
+        for s in range(n_suits):
+            shown[s] = counts[s]
         used = np.int64(0)
         for u in range(nu):
             q = choice[u]
@@ -464,7 +465,7 @@ def collection_bound(P, np_, x, free, q0, nf, k, tab, card, names, holders, n_su
             flex += names[nm, 1] - 1
     budget = k + flex
     best = np.zeros(budget + 1, dtype=np.int64)
-    _fill(best, NEG)
+    _fill(best, _i(NEG))
     best[0] = 0
     nxt = np.zeros(budget + 1, dtype=np.int64)
     for s in range(n_suits):
@@ -602,7 +603,7 @@ def runs_joint(P, np_, free, q0, nf, k, m, tab, split, card, n_axis, work):
         if card[y, C_HCOPY] == 2:
             dup = 1  # it may repeat another strength instead of showing its own
     best_at = np.zeros(n_axis + 1, dtype=np.int64)
-    _fill(best_at, NEG)
+    _fill(best_at, _i(NEG))
     for i in range(q0, nf):
         y = free[i]
         v = card[y, C_AXIS]
@@ -1255,7 +1256,7 @@ def _start(P0, n0, T):
     match = T[1]
     P = np.zeros(MAX_HAND + 1, dtype=np.int64)
     cnt = np.zeros(match.shape[0], dtype=np.int64)
-    np_ = 0
+    np_ = _i(0)
     for q in range(n0):
         np_ = _push(P0[q], P, np_, cnt, match)
     return P, np_, cnt
