@@ -1,31 +1,36 @@
 """Proving the best hand of the game: an upper bound on every hand, swept by compiled code.
 
 ``fr-score max`` must *prove* its hand best among hundreds of millions of legal card sets
-(billions with Cursed Hoards). CP-SAT finds good hands quickly but cannot close the gap:
-the linear relaxation of "a card's bonus counts the other cards held" lets every bonus pick
-its own partners. This module proves it the direct way:
+(tens of billions with Cursed Hoards). CP-SAT finds good hands quickly but cannot close the
+gap: the linear relaxation of "a card's bonus counts the other cards held" lets every bonus
+pick its own partners. This module proves it the direct way:
 
 1. **A bound that is easy to compute.** ``sweep_tables`` compiles every point effect into
    integer tables; ``sweep_kernel`` bounds a *branch* (cards held, how many more to take
    from the cards left) by what the held cards score among themselves plus the largest
    contributions the cards left may make, each contribution counting what the card adds to
-   the bonuses already held, so that they share one completion.
+   the bonuses already held, so that they share one completion. A whole hand whose bound
+   beats the bar is looked at more closely (its choices tried one by one) before it counts.
 
-2. **A sweep over card sets** in one fixed order (the cards that may add most first), split
-   into parts by the first two cards taken and run on two threads. A branch stops when its
-   bound cannot beat the best hand known.
+2. **A sweep over card sets** in one fixed order (the cards that may add most, themselves
+   and to their best partners, first), split into parts by the first two cards taken, most
+   promising first, on two threads. A branch stops when its bound cannot beat the bar.
 
-3. **Verification.** Every card set whose bound reaches the best known total is scored by the
-   evaluator with optimal choices as soon as its part ends, and a better hand raises the bar
-   for the rest of the sweep (the parts already running read it too). When the sweep is
-   complete, the best verified hand is the optimum: a better hand would have a bound above
-   it and would have been scored.
+3. **Verification.** Every card set whose bound beats the bar (the best known total minus
+   one) is scored by the evaluator with optimal choices as the sweep goes (a part stops
+   after a few, so they are scored early), and a better hand raises the bar for the rest of
+   the sweep (the parts running read it too). When a pass is complete, the best verified
+   hand is the optimum: a better hand would have a bound above the bar, and been scored.
+
+:func:`prove` runs it: a dive for a first hand, then passes at thresholds above the bar
+(a pass meeting a hand above its threshold is a proof; one meeting none shows that no hand
+scores above it) and a last pass at the bar.
 
 The hands swept are every hand of the catalog's size, and every hand one card larger that
 holds an extra-card effect able to take one of its cards (Necromancer, Leprechaun, Genie;
 Portal held beside the hand), never past the catalog's maximum. Tests check the bound
-against the evaluator on random hands, and the whole search against brute force on small
-games.
+against the evaluator on random hands and tables, and the whole search against brute force
+on small games.
 """
 
 from __future__ import annotations

@@ -21,7 +21,13 @@ jointly with the marginals (:func:`runs_joint`): a dynamic programme over the st
 chooses the cards that bring new strengths, the others are the best remaining marginals.
 Collections (Collector) are bounded from the suits the branch may still reach.
 
-The arrays are those of :class:`~.sweep_tables.Tables` (``T`` below stands for them).
+A whole hand whose bound beats the bar is looked at more closely (:func:`refined_over`): the
+choices that the bound relaxes most are tried one by one (what a copy from the hand copies,
+then Book of Changes' change), and World Tree's bonus needs cards of different suits.
+
+The arrays are those of :class:`~.sweep_tables.Tables` (``T`` below stands for them); a
+sweep's own facts (the free cards in order, what every suffix of them holds) are ``RUN``
+(see ``sweep._Run``), and each thread's scratch arrays ``W`` and ``L``.
 """
 
 from __future__ import annotations
