@@ -85,16 +85,17 @@ WT = [EXP.card(n) for n in ("World Tree", "Book of Changes", "Mirage", "Shapeshi
                             "Doppelgänger", "Phoenix", "Collector", "Candle")]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_the_closer_look_at_a_hand_never_drops_one_that_beats_the_bar(data) -> None:
-    """A hand's bound, with Book of Changes tried change by change and World Tree's bonus
-    only for cards of different suits, is still at least what the hand scores: asked
-    whether it beats its own total minus one, the answer is always yes."""
-    hand = data.draw(st.lists(st.sampled_from(WT), min_size=2, max_size=4, unique=True))
+    """A hand's bound, with what Doppelgänger copies and Book of Changes' change tried one
+    by one and World Tree's bonus only for cards of different suits, is still at least what
+    the hand scores (here at a table of 4; the bound holds for any): asked whether it beats
+    its own total minus one, the answer is always yes."""
+    hand = data.draw(st.lists(st.sampled_from(WT), min_size=2, max_size=3, unique=True))
     hand += data.draw(st.lists(st.sampled_from([c for c in HAND if c not in hand]),
                                min_size=8 - len(hand), max_size=9 - len(hand), unique=True))
-    total = best_total(hand)
+    total = best_total(hand, players=4)
     assert EXP_BOUNDS.refined_beats(hand, total - 1)
 
 

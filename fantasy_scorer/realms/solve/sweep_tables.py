@@ -296,6 +296,35 @@ class Compiler:
         s (it keeps its name, or a copy any name it may take, and the suits a change leaves,
         R17)."""
         n, S = len(self.cards), len(self.cat.suits)
+        G = max(len(self._terms), 1)
+        shown = np.array([[(1 << s) | c.kept_on_change for s in range(S)] for c in self.cards],
+                         dtype=np.int64).reshape(n, S)
+        suits = np.zeros(G, dtype=np.int64)
+        named = np.zeros((G, n), dtype=bool)
+        for g, terms in enumerate(self._terms):
+            names: set[str] = set()
+            for t in terms:
+                suits[g] |= -1 if t.any else t.suits
+                names |= set(t.names)
+            if names:
+                named[g] = [c.name in names or any(f.name in names
+                                                   for f in self.faces.get(i, ()))
+                            for i, c in enumerate(self.cards)]
+        out = (shown[None, :, :] & suits[:, None, None]) != 0
+        return (out | named[:, :, None]).astype(np.int64)
+
+    def _printed(self) -> np.ndarray:
+        out = np.zeros((max(len(self._terms), 1), len(self.cards)), dtype=np.int64)
+        for g, terms in enumerate(self._terms):
+            for i, c in enumerate(self.cards):
+                out[g, i] = int(any(self._selects(t, c.suits, c.name) for t in terms))
+        return out
+
+    def _changed(self) -> np.ndarray:
+        """chg[g, i, s]: group g selects card i when Book of Changes has changed it to suit
+        s (it keeps its name, or a copy any name it may take, and the suits a change leaves,
+        R17)."""
+        n, S = len(self.cards), len(self.cat.suits)
         out = np.zeros((max(len(self._terms), 1), n, S), dtype=np.int64)
         for g, terms in enumerate(self._terms):
             anything = any(t.any for t in terms)
