@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
@@ -43,6 +45,7 @@ if TYPE_CHECKING:
 
     from ..realms.names import Localizer, Names
     from ..realms.solve.api import Solution
+    from ..realms.solve.sweep import Progress
 
 
 @dataclass(frozen=True)
@@ -232,12 +235,7 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     best = sols[0]
     loc = names_for(catalog).localizer(lang or pool.lang)
     if print_code:
-        for sol in sols[:top]:
-            if as_json:
-                click.echo(json.dumps({"code": share_code(sol.hand), "link": share_link(sol.hand),
-                                       "proven": sol.proven}, ensure_ascii=False))
-            else:
-                click.echo(share_text(sol.hand))
+        print_codes(sols[:top], as_json)
         return
     if as_json:
         for sol in sols[:top]:
@@ -286,29 +284,40 @@ def taken_of(sol: Solution, discard: tuple[Card, ...] | None) -> tuple[Card, ...
 
 @click.command("max", context_settings=CONTEXT)
 @click.option("--with", "with_", multiple=True, metavar="CARD",
-              help="Require this card (repeatable).")
+              help="Require this card (repeatable). A Cursed Item named here is held beside "
+                   "the hand (none is, otherwise).")
 @click.option("--without", multiple=True, metavar="CARD", help="Forbid this card (repeatable).")
+@click.option("--discard", "discard_spec", metavar="FILE|CARDS",
+              help="The discard area: Necromancer's extra card comes from it, and Dark Queen, "
+                   "Ghoul, Specter and Death Knight score it. Without it, an extra card may be "
+                   "any card, and those cards score an empty area.")
 @time_option
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar on standard error.")
 @json_option("Print one JSON object.")
 @print_code_option
 @output_options
 @cards_option
 @game_options
 @fail_cleanly
-def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float | None,
-            as_json: bool, print_code: bool, lang: str | None, no_color: bool,
-            card_files: tuple[str, ...], expansion: str | None, edition: str | None,
-            players: int | None) -> None:
+def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], discard_spec: str | None,
+            time_limit: float | None, quiet: bool, as_json: bool, print_code: bool,
+            lang: str | None, no_color: bool, card_files: tuple[str, ...],
+            expansion: str | None, edition: str | None, players: int | None) -> None:
     """The highest-scoring legal hand in the whole game, proven optimal.
 
-    Necromancer's 8th card and every choice are included. Proving it takes about 30
-    seconds on two cores (the first run also compiles the search, about 15 s more);
-    --with and --without make it quicker. Cards are named as in a hand file (any
-    language, or their ids):
+    Every choice and every extra card are included: 7 cards and Necromancer's 8th; with
+    Cursed Hoards 8 cards, and a 9th with Necromancer, Leprechaun or Genie. Without
+    --players, every table size is tried for Genie. The base game takes a few seconds on
+    two cores, Cursed Hoards about a minute (the first run also compiles the search, about
+    20 s more); --with and --without make it quicker. A progress bar on standard error
+    shows the best hand so far, the most any hand may still score, and the time left.
+    Cards are named as in a hand file (any language, or their ids):
 
     \b
       fr-score max
-      fr-score max --with Dragon --without Necromancer --time-limit 60
+      fr-score max --with Dragon --without Necromancer
+      fr-score max --expansion cursed-hoards --players 4
+      fr-score max --expansion cursed-hoards --discard "Knights, Unicorn, Rainstorm"
       fr-score max --print-code         # the hand as a share code
     """
     from ..realms.solve.api import max_hand
@@ -322,21 +331,86 @@ def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float 
     names = names_for(catalog)
     wanted = [card_option(names, "--with", n) for n in with_]
     banned = [card_option(names, "--without", n) for n in without]
-    if sys.stderr.isatty():
-        click.echo("Searching every hand of the game…", err=True)
-    sol = max_hand(catalog, wanted, banned, time_limit=time_limit)
+    discard = read_discard(discard_spec, catalog)
+    with max_progress(quiet) as progress:
+        sol = max_hand(catalog, wanted, banned, time_limit=time_limit,
+                       discard=list(discard) if discard is not None else None,
+                       players=players, progress=progress)
+    notes = max_notes(sol, discard is None, players is None)
     loc = names.localizer(lang)
     if print_code:
+        print_codes([sol], as_json)
+        return
+    if as_json:
+        out = solution_json(sol, loc)
+        out["notes"] = notes
+        click.echo(json.dumps(out, ensure_ascii=False))
+        return
+    console = console_for(no_color)
+    echo(f"Best hand in the game: score {sol.total} ({proof(sol)})", console, "bold")
+    for note in notes:
+        echo(note, console)
+    click.echo()
+    print_solution(sol, {}, None, loc, console)
+
+
+def print_codes(sols: list[Solution], as_json: bool) -> None:
+    """``--print-code`` of best and max: each hand as the web scorer's code (or link)."""
+    for sol in sols:
         if as_json:
             click.echo(json.dumps({"code": share_code(sol.hand), "link": share_link(sol.hand),
                                    "proven": sol.proven}, ensure_ascii=False))
         else:
             click.echo(share_text(sol.hand))
+
+
+def max_notes(sol: Solution, no_discard: bool, no_players: bool) -> list[str]:
+    """What the answer assumed of the table that the user did not give."""
+    held = [*sol.hand.cards, *sol.hand.cursed]
+    out = []
+    readers = [c.name for c in held if "discard" in c.needs]
+    if readers and no_discard:
+        out.append(f"{', '.join(readers)} scored on an empty discard area "
+                   "(--discard gives one).")
+    counted = [c.name for c in held if "players" in c.needs]
+    if counted and no_players and sol.hand.players is not None:
+        out.append(f"{', '.join(counted)} scored at a table of {sol.hand.players} players, "
+                   "the best for this hand (--players sets it).")
+    return out
+
+
+@contextmanager
+def max_progress(quiet: bool) -> Iterator[Callable[[Progress], None] | None]:
+    """A progress bar on standard error while ``max`` runs (a terminal only, not --quiet):
+    the parts of the current pass done, the best hand so far, the most any hand may still
+    score, and the time left."""
+    if quiet or not sys.stderr.isatty():
+        yield None
         return
-    if as_json:
-        click.echo(json.dumps(solution_json(sol, loc), ensure_ascii=False))
-        return
-    console = console_for(no_color)
-    echo(f"Best hand in the game: score {sol.total} ({proof(sol)})", console, "bold")
-    click.echo()
-    print_solution(sol, {}, None, loc, console)
+    from rich.console import Console
+    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as Bar
+
+    columns = (TextColumn("{task.description}"), BarColumn(bar_width=20),
+               TextColumn("{task.fields[left]}"), TimeElapsedColumn(),
+               TextColumn("{task.fields[hand]}"))
+    with Bar(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("preparing the search", total=None, left="", hand="")
+
+        def show(p: Progress) -> None:
+            left = "" if p.left is None else f"~{_duration(p.left)} left"
+            text = f"best {p.best} · at most {p.bound}"
+            room = bar.console.width - len(text) - len(left) - 40  # bar, time, spaces
+            hand = ", ".join(c.name for c in p.hand)
+            if len(hand) > room:
+                hand = hand[:max(room - 1, 0)] + "…" if room > 8 else ""
+            bar.update(task, description=text, total=p.parts, completed=p.done, left=left,
+                       hand=hand)
+
+        yield show
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    return f"{round(seconds / 60)} min"

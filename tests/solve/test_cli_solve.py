@@ -106,7 +106,7 @@ def test_max_with_a_time_limit_prints_a_hand_and_says_whether_proven() -> None:
     r = run(["max", "--time-limit", "2", "--without", "Necromancer", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert set(data) == {"total", "cards", "choices", "extra", "proven"}
+    assert set(data) == {"total", "cards", "choices", "extra", "proven", "notes"}
     assert len(data["cards"]) == 7
     text = run(["max", "--time-limit", "2", "--with", "Dragon"]).output
     assert text.startswith("Best hand in the game: score ")
