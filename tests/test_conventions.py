@@ -106,11 +106,13 @@ def test_max_takes_lang_and_print_code(monkeypatch) -> None:
     pool = [cat.card(n) for n in ("Mountain", "Great Flood", "Smoke", "Whirlwind",
                                   "Air Elemental", "Wildfire", "Mirage")]
 
-    def fake_max(catalog, with_, without, time_limit=None):
+    def fake_max(catalog, with_, without, **options):
         return api.best_hand(pool, catalog)[0]
 
     monkeypatch.setattr(api, "max_hand", fake_max)
-    de = run(["max", "--lang", "de"]).output
+    de = run(["max", "--lang", "de", "--quiet"])
+    assert de.exit_code == 0, de.stderr
+    de = de.output
     assert de.startswith("Best hand in the game: score 260 (optimal)") and "Gebirge" in de
     assert run(["max", "--print-code"]).output == \
         "FR01,FR08,FR13,FR14,FR15,FR16,FR52+FR52:FR11\n"
