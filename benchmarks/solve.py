@@ -1,7 +1,8 @@
 """Solver timings: optimal choices, best hand from a pool, and the best hand in the game.
 
 Run: ``python benchmarks/solve.py`` (add ``--quick`` for fewer samples, ``--max-limit S`` to
-cap the whole-game search, default 600 s; ``--skip-max``, ``--only-best``). Hands and pools
+cap each whole-game search, default 600 s; ``--skip-max``, ``--only-best``, ``--only-max``,
+``--expansion`` to add Cursed Hoards to max). Hands and pools
 are random but seeded; each figure gives the machine's load (1-minute average) before it ran.
 
 * choices: random 7-card hands holding at least one wild card, Book of Changes or Island;
@@ -11,7 +12,9 @@ are random but seeded; each figure gives the machine's load (1-minute average) b
   chose, how often;
 * best, CLI: ``fr-score best POOL --quiet`` in a new process (start-up included) on random
   8-, 9-, 10- and 12-card pools;
-* max: ``fr-score max`` over the base game with promos.
+* max: ``fr-score max`` over the base game with promos, as a user runs it (a new process):
+  warm (the compiled search cached) and cold (an empty cache), then in process; with
+  ``--expansion``, Cursed Hoards in process.
 """
 
 from __future__ import annotations
@@ -56,7 +59,12 @@ def main() -> None:
     ap.add_argument("--max-limit", type=float, default=600.0)
     ap.add_argument("--skip-max", action="store_true")
     ap.add_argument("--only-best", action="store_true", help="the best figures alone")
+    ap.add_argument("--only-max", action="store_true", help="the max figures alone")
+    ap.add_argument("--expansion", action="store_true", help="also max with Cursed Hoards")
     args = ap.parse_args()
+    if args.only_max:
+        max_figures(args.max_limit, args.expansion)
+        return
     cat = base_catalog()
     rng = random.Random(7)
     if not args.only_best:
@@ -76,17 +84,49 @@ def main() -> None:
         return
 
     if not args.skip_max:
+        max_figures(args.max_limit, args.expansion)
+
+
+def cli_max(limit: float, cache: str | None) -> tuple[float, str]:
+    """``fr-score max`` in a new process (cache: its compile cache directory, None: the
+    user's). Returns the seconds and the first line printed."""
+    env = dict(os.environ)
+    if cache is not None:
+        env["NUMBA_CACHE_DIR"] = cache
+    t0 = time.perf_counter()
+    out = subprocess.run([sys.executable, "-m", "fantasy_scorer.cli.main", "max", "--quiet",
+                          "--time-limit", str(limit)], capture_output=True, text=True,
+                         env=env, check=True).stdout
+    return time.perf_counter() - t0, out.splitlines()[0]
+
+
+def max_figures(limit: float, expansion: bool) -> None:
+    cli_max(limit, None)  # the user's cache holds the compiled search from now on
+    before = load()
+    dt, line = cli_max(limit, None)
+    print(f"max, CLI warm:  {dt:6.1f} s   {line}   ({before})")
+    with tempfile.TemporaryDirectory() as cache:
+        before = load()
+        dt, line = cli_max(limit, cache)
+        print(f"max, CLI cold:  {dt:6.1f} s   {line}   ({before}; compile included)")
+    cat = base_catalog()
+    max_hand(cat, time_limit=limit)
+    before = load()
+    t0 = time.perf_counter()
+    sol = max_hand(cat, time_limit=limit)
+    dt = time.perf_counter() - t0
+    names = ", ".join(c.name for c in sol.hand.cards)
+    print(f"max, in process: {dt:5.1f} s   {sol.total} "
+          f"({'proven' if sol.proven else 'not proven'}): {names}   ({before})")
+    if expansion:
+        exp = base_catalog("cursed-hoards")
+        before = load()
         t0 = time.perf_counter()
-        sol = max_hand(cat, time_limit=args.max_limit)
+        sol = max_hand(exp, time_limit=limit)
         dt = time.perf_counter() - t0
         names = ", ".join(c.name for c in sol.hand.cards)
-        print(f"max over the base game: {sol.total} "
-              f"({'proven' if sol.proven else 'not proven'}) in {dt:.1f} s: {names}")
-        t0 = time.perf_counter()
-        sol = max_hand(cat, time_limit=args.max_limit)
-        dt = time.perf_counter() - t0
-        print(f"max again (compiled code cached): {sol.total} "
-              f"({'proven' if sol.proven else 'not proven'}) in {dt:.1f} s")
+        print(f"max, Cursed Hoards: {dt:5.1f} s   {sol.total} "
+              f"({'proven' if sol.proven else 'not proven'}): {names}   ({before})")
 
 
 def chosen() -> tuple[list[str], object]:

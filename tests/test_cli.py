@@ -23,7 +23,8 @@ def test_json_has_exactly_the_documented_shape() -> None:
     r = run([str(ROOT / "examples" / "hand-380.txt"), "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert set(data) == {"total", "cards", "choices"}
+    assert set(data) == {"file", "total", "cards", "choices", "extra", "notes"}
+    assert data["extra"] == [] and data["notes"] == []
     assert data["total"] == 380
     assert data["choices"] == {"Book of Changes": "Gem of Order -> Wizard"}
     keys = {"name", "as", "suit", "base", "bonus", "penalty", "points", "blanked", "cleared",

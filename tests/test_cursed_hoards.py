@@ -326,7 +326,8 @@ def test_hand_file_errors(text: str, message: str) -> None:
 
 
 def test_settings_in_the_file_must_match_the_command_line() -> None:
-    with pytest.raises(ScorerError, match="the file says edition 'deluxe' but the command line"):
+    with pytest.raises(ScorerError, match="the file says edition: deluxe but the command line "
+                                          "says --edition standard"):
         load_hand("edition: deluxe\nKing\n", "t", edition="standard")
 
 

@@ -16,6 +16,7 @@ from fantasy_scorer.realms.formats.handfile import load_hand, names_for
 from fantasy_scorer.realms.formats.report import result_json, result_table
 from fantasy_scorer.realms.messages import render
 from fantasy_scorer.realms.resolve import Result, resolve
+from fantasy_scorer.web.games import Games
 from fantasy_scorer.web.service import Pool, score_json
 
 #: (hand, expansion, edition, the card, its expected status in English)
@@ -148,7 +149,7 @@ PAGE_CASES = [c for c in CASES if c[1] is None and c[2] is None and ":" not in c
                          ids=[f"{c[3]}: {c[4][:30]}" for c in PAGE_CASES])
 def test_the_page_says_the_same_sentence(hand, expansion, edition, card, status) -> None:
     cat = base_catalog()
-    pool = Pool(cat, tuple(cat.card(n.strip()) for n in hand.split(";")))
+    pool = Pool(Games().default, tuple(cat.card(n.strip()) for n in hand.split(";")))
     data = score_json(pool, "en", optimize=False)
     assert next(c for c in data["cards"] if c["name"] == card)["status"] == status
     result = scored(hand, None, None)

@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import click
 
-from . import referee, score, serve, solve
-from .options import CONTEXT
+from . import cards, referee, score, serve, solve
+from .options import CONTEXT, CommandError, unknown_command
 
 
 class DefaultGroup(click.Group):
-    """A group whose default command is ``score``: ``fr-score hand.txt`` just works."""
+    """A group whose default command is ``score``: ``fr-score hand.txt`` just works, and a
+    mistyped command that is no file gets a did-you-mean."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        mistyped = unknown_command(args, self.commands)
+        if mistyped is not None:
+            raise CommandError(mistyped)
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["score", *args]
         elif not args:
@@ -31,12 +35,15 @@ def main() -> None:
     """Exact Fantasy Realms scoring.
 
     \b
-    fr-score hand.txt              score a hand (one card per line)
-    fr-score alice.txt bob.txt     score several hands
-    fr-score hand.txt --json       machine-readable result
-    fr-score --code 'FR01,FR13'    score a share code; --print-code prints one
-    fr-score explain hand.txt      step-by-step account with the rulings
-    fr-score game table.yaml       rank a whole table
+    fr-score hand.txt                   score a hand (one card per line)
+    fr-score alice.txt bob.txt          score several hands
+    fr-score hand.txt --json            machine-readable result
+    fr-score --code 'FR21,FR45,FR13+'   score a share code or a page link of the
+                                        web scorer; --print-code prints one
+    fr-score explain hand.txt           step-by-step account with the rulings
+    fr-score best pool.txt              the best hand from 8 or more cards
+    fr-score game table.yaml            rank a whole table
+    fr-score card Warlock Lord          what a card does, and the rulings on it
 
     Run 'fr-score COMMAND --help' for each command.
     """
@@ -44,7 +51,7 @@ def main() -> None:
 
 
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
-                solve.max_cmd, serve.serve_cmd):
+                solve.max_cmd, serve.serve_cmd, cards.card_cmd, cards.cards_cmd):
     main.add_command(command)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -165,3 +165,9 @@ def echo(text: str, console: Console | None, style: str = "") -> None:
         click.echo(text)
     else:
         console.print(Text(text, style=style))
+
+
+def print_notes(notes: Sequence[str], console: Console | None) -> None:
+    """Remarks under a score sheet (``Note: …``), dim on a terminal."""
+    for note in notes:
+        echo(f"Note: {note}", console, "dim")

@@ -33,7 +33,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import ScorerError
+from ..errors import ScorerError, clip
 from . import effects as fx
 
 
@@ -124,6 +124,7 @@ class Card:
     change_replaces: int = 0
     blanked_only_by: tuple[fx.Term, ...] = ()
     never_blanks_others: bool = False
+    share_id: str = ""  # the id the popular web scorer gives it, when not ours (FR55P)
 
     def __repr__(self) -> str:
         return f"Card({self.id} {self.name})"
@@ -131,6 +132,11 @@ class Card:
     @property
     def suit(self) -> str:
         return "/".join(self.suit_names)
+
+    @property
+    def code_id(self) -> str:
+        """The card's id in a share code: the web scorer's id for it (data: ``share_id``)."""
+        return self.share_id or self.id
 
     @property
     def copy_suits(self) -> int:
@@ -179,6 +185,7 @@ class Catalog:
     alias_spelling: dict[str, str] = field(default_factory=dict)  # folded alias -> as written
     by_id: dict[str, Card] = field(default_factory=dict)
     by_name: dict[str, Card] = field(default_factory=dict)  # folded name -> card
+    by_code: dict[str, Card] = field(default_factory=dict)  # share-code id -> card
 
     # -- suits ----------------------------------------------------------------------------
     def suit_bit(self, name: str) -> int:
@@ -236,8 +243,10 @@ class Catalog:
             self.cards[self.cards.index(old)] = card
             del self.by_id[old.id]
             del self.by_name[fold(old.name)]
+            del self.by_code[old.code_id]
             self.by_id[card.id] = card
             self.by_name[fold(card.name)] = card
+            self._add_code(card, where)
             return
         if card.id in self.by_id:
             raise ScorerError(f"card id {card.id} is defined twice", where)
@@ -247,6 +256,14 @@ class Catalog:
         self.cards.append(card)
         self.by_id[card.id] = card
         self.by_name[key] = card
+        self._add_code(card, where)
+
+    def _add_code(self, card: Card, where: str) -> None:
+        other = self.by_code.get(card.code_id)
+        if other is not None:
+            raise ScorerError(f"{card.id}: share id {card.code_id} is already {other.name}'s",
+                              where)
+        self.by_code[card.code_id] = card
 
 
 # --------------------------------------------------------------------------------------------
@@ -263,10 +280,44 @@ class _List(list):
 
 
 class _LineLoader(yaml.SafeLoader):
-    """A safe loader that remembers the line of every mapping and list."""
+    """A safe loader that remembers the line of every mapping and list, and refuses a
+    mapping that repeats a key."""
+
+    source = ""
+
+
+def duplicate_key(node: yaml.MappingNode) -> tuple[str, int, int] | None:
+    """(key, its line, the line where it first appeared) for the first key a mapping repeats.
+
+    YAML itself keeps the last of two equal keys; a file a person wrote with a key twice is a
+    mistake to report, never a value to drop.
+    """
+    seen: dict[tuple[str, str], int] = {}
+    for key, _ in node.value:
+        if not isinstance(key, yaml.ScalarNode):
+            continue
+        ident = (key.tag, str(key.value))
+        line = key.start_mark.line + 1
+        if ident in seen:
+            return str(key.value), line, seen[ident]
+        seen[ident] = line
+    return None
+
+
+def duplicate_key_error(node: yaml.MappingNode, source: str) -> ScorerError | None:
+    """The one-line error for a repeated key in ``node``, located in ``source``."""
+    dup = duplicate_key(node)
+    if dup is None:
+        return None
+    key, line, first = dup
+    return ScorerError(f"the key '{clip(key)}' appears twice (also line {first}); keep one",
+                       f"{source}:{line}")
 
 
 def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> _Map:
+    bad = duplicate_key_error(node, loader.source)
+    if bad is not None:
+        raise bad
     m = _Map(loader.construct_mapping(node, deep=True))
     m.line = node.start_mark.line + 1
     return m
@@ -283,14 +334,19 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _co
 
 
 def load_yaml(text: str, source: str) -> Any:
-    """Parse YAML, turning syntax errors into one-line errors with the line number."""
+    """Parse YAML, turning syntax errors and repeated keys into one-line errors with the line
+    number."""
+    loader = _LineLoader(text)
+    loader.source = source
     try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+        return loader.get_single_data()
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f":{mark.line + 1}" if mark else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise ScorerError(f"malformed YAML: {problem}", f"{source}{line}") from None
+    finally:
+        loader.dispose()
 
 
 # --------------------------------------------------------------------------------------------
@@ -302,7 +358,7 @@ _CARD_KEYS = {
     "clears_word", "copy", "change_suit", "clear_one", "protect", "extra_card",
     "keeps_suits_when_blanked", "immune", "unchangeable", "copied_suits", "discard_suits",
     "change_replaces", "blanked_only_by", "never_blanks_others", "grants_immunity",
-    "cursed", "replaces",
+    "cursed", "replaces", "share_id",
 }
 _POINT_KEYS = {"points", "per", "per_other", "with", "with_all", "unless", "in_discard",
                "players", "other_cursed", "first"}
@@ -329,7 +385,7 @@ class _Compiler:
     def word(self, text: Any, node: Any) -> tuple[int, frozenset[str], bool]:
         """One selector word: a suit, a card name or ``any``."""
         if not isinstance(text, str):
-            raise self.fail(f"expected a suit or card name, got {text!r}", node)
+            raise self.fail(f"expected a suit or card name, got {clip(repr(text))}", node)
         if fold(text) == "any":
             return 0, frozenset(), True
         suit = self.catalog.find_suit(text)
@@ -341,7 +397,7 @@ class _Compiler:
             return 0, frozenset([self.names_canon[key]]), False
         pool = self.catalog.suits + list(self.names_canon.values())
         raise self.fail(
-            f"unknown suit or card name '{text}'{self.catalog.suggest(text, pool)}", node
+            f"unknown suit or card name '{clip(text)}'{self.catalog.suggest(text, pool)}", node
         )
 
     names_canon: dict[str, str] = {}
@@ -350,7 +406,8 @@ class _Compiler:
         if isinstance(items, str):
             items = [items]
         if not isinstance(items, list) or not items:
-            raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
+            raise self.fail("expected a list of suits or card names, got "
+                            f"{clip(repr(items))}", node)
         mask, names, anything = 0, frozenset(), False
         self.last_words: list[tuple[str, int]] = []  # canonical, in order (Term.words)
         for it in items:
@@ -400,13 +457,14 @@ class _Compiler:
         if isinstance(items, (str, Mapping)):
             items = [items]
         if not isinstance(items, list) or not items:
-            raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
+            raise self.fail("expected a list of suits or card names, got "
+                            f"{clip(repr(items))}", node)
         return tuple(self.term(i, items, other) for i in items)
 
     # -- point effects --------------------------------------------------------------------
     def points(self, entry: Any, node: Any, penalty: bool) -> fx.PointEffect:
         if not isinstance(entry, Mapping):
-            raise self.fail(f"expected an effect mapping, got {entry!r}", node)
+            raise self.fail(f"expected an effect mapping, got {clip(repr(entry))}", node)
         keys = set(entry)
         kinds = _POINT_KINDS
         special = keys & kinds
@@ -494,7 +552,7 @@ class _Compiler:
 
     def integer(self, val: Any, node: Any, what: str) -> int:
         if isinstance(val, bool) or not isinstance(val, int):
-            raise self.fail(f"'{what}' must be a whole number, got {val!r}", node)
+            raise self.fail(f"'{what}' must be a whole number, got {clip(repr(val))}", node)
         return val
 
     def table(self, val: Any, node: Any, what: str) -> tuple[tuple[int, int], ...]:
@@ -506,12 +564,13 @@ class _Compiler:
     # -- whole card -------------------------------------------------------------------------
     def card(self, entry: Any) -> Card:
         if not isinstance(entry, Mapping):
-            raise self.fail(f"each card must be a mapping, got {entry!r}")
+            raise self.fail(f"each card must be a mapping, got {clip(repr(entry))}")
         self.line = entry.line
         unknown = set(entry) - _CARD_KEYS
         if unknown:
             k = sorted(unknown)[0]
-            raise self.fail(f"unknown card key '{k}'{self.catalog.suggest(k, _CARD_KEYS)}", entry)
+            raise self.fail(f"unknown card key '{clip(k)}'"
+                            f"{self.catalog.suggest(k, _CARD_KEYS)}", entry)
         self.needs: set[str] = set()
         cursed = entry.get("cursed", False)
         if not isinstance(cursed, bool):
@@ -531,7 +590,7 @@ class _Compiler:
             found = self.catalog.find_suit(s) if isinstance(s, str) else None
             if found is None:
                 hint = self.catalog.suggest(str(s), self.catalog.suits)
-                raise self.fail(f"unknown suit '{s}'{hint}", entry)
+                raise self.fail(f"unknown suit '{clip(s)}'{hint}", entry)
             mask |= self.catalog.suit_bit(found)
             canon.append(found)
         strength = self.integer(entry["strength"], entry, "strength")
@@ -610,12 +669,16 @@ class _Compiler:
         replaces = entry.get("replaces")
         if replaces is not None and not isinstance(replaces, str):
             raise self.fail("'replaces' is the id of the card this one replaces", entry)
+        share_id = entry.get("share_id", "")
+        if not isinstance(share_id, str) or ("share_id" in entry and not share_id.strip()):
+            raise self.fail("'share_id' is the id share codes give the card", entry)
         if cursed and (penalty or choice or clears or clears_word):
             raise self.fail("a Cursed Item has only a value and point effects", entry)
         return Card(cid.strip(), name.strip(), tuple(canon), mask, strength, text, bonus, penalty,
                     clears, clears_word, choice, extra, keeps, self.source,
                     "all" if immune else "", unchangeable, copied, grants,
-                    cursed, replaces, frozenset(self.needs), shown, replaced, only_by, never)
+                    cursed, replaces, frozenset(self.needs), shown, replaced, only_by, never,
+                    share_id.strip())
 
     def own_suits(self, entry: Mapping, key: str, mask: int) -> int:
         """A trait listing some of the card's own suits (``copied_suits: [Beast]``); 0 if
@@ -682,8 +745,8 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
     unknown = set(data) - _FILE_KEYS
     if unknown:
         k = sorted(unknown)[0]
-        raise ScorerError(f"unknown top-level key '{k}' (expected {', '.join(sorted(_FILE_KEYS))})",
-                          f"{source}:{data.line}")
+        raise ScorerError(f"unknown top-level key '{clip(k)}' (expected "
+                          f"{', '.join(sorted(_FILE_KEYS))})", f"{source}:{data.line}")
     for key in ("hand_size", "max_hand"):
         if key in data:
             val = data[key]
@@ -695,7 +758,7 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
         catalog.games.append(str(data["game"]))
     for s in data.get("suits", []) or []:
         if not isinstance(s, str) or not s.strip():
-            raise ScorerError(f"bad suit name {s!r}", f"{source}:{data.line}")
+            raise ScorerError(f"bad suit name {clip(repr(s))}", f"{source}:{data.line}")
         if catalog.find_suit(s) is None:
             catalog.suits.append(s.strip())
     for alias, target in (data.get("aliases") or {}).items():
@@ -776,10 +839,48 @@ def load_catalog(extra_files: Iterable[str | Path] = (), expansion: str | None =
         load_into(cat, _shipped(EDITIONS[edition]), EDITIONS[edition])
     assert len(cat.cards) == len(base.cards)
     for f in extra_files:
-        p = Path(f)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise ScorerError(f"cannot read card file: {e.strerror}", str(p)) from None
-        load_into(cat, text, str(p))
+        load_into(cat, read_card_file(Path(f)), str(f))
     return cat
+
+
+def read_card_file(path: Path) -> str:
+    """A user's card file as text: UTF-8 (a byte-order mark is fine), else a one-line error."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ScorerError(f"cannot read card file: {e.strerror}", str(path)) from None
+    return decode_utf8(data, str(path))
+
+
+def decode_utf8(data: bytes, source: str) -> str:
+    """Bytes a user gave as UTF-8 text (a leading byte-order mark is dropped); anything else
+    is a one-line error naming the line of the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ScorerError(f"not UTF-8 text (byte 0x{data[e.start]:02x}); save the file as "
+                          "UTF-8", f"{source}:{line}") from None
+
+
+def shipped_games() -> list[tuple[str | None, str]]:
+    """Every shipped (expansion, edition) pair, the plainest first."""
+    return [(x, e) for x in (None, *EXPANSIONS) for e in EDITIONS]
+
+
+def shipped_home(card_id: str, share: bool = False) -> tuple[str | None, str] | None:
+    """(expansion, edition) of the plainest shipped game holding a card id (a share-code id
+    with ``share``), or None. Used to tell a user which option brings a card in."""
+    for expansion, edition in shipped_games():
+        cat = base_catalog(expansion, edition)
+        if card_id in (cat.by_code if share else cat.by_id):
+            return expansion, edition
+    return None
+
+
+def game_options(expansion: str | None, edition: str) -> str:
+    """The command-line options that select a shipped game (``--expansion cursed-hoards``)."""
+    out = [f"--expansion {expansion}"] if expansion else []
+    if edition != "standard":
+        out.append(f"--edition {edition}")
+    return " ".join(out)

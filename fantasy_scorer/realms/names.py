@@ -28,8 +28,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import ScorerError
-from .catalog import Card, Catalog, fold
+from ..errors import ScorerError, clip
+from .catalog import Card, Catalog, fold, game_options, shipped_home
 from .messages import Join, Msg, render
 
 I18N_FILE = "card-names-i18n.json"
@@ -137,6 +137,19 @@ class _Index:
         return self.hits.get(fold(text), {})
 
 
+def elsewhere(ids: list[str], share: bool = False) -> str:
+    """Why cards of these ids are not in this game, and the option that brings them in: a
+    shipped expansion or edition (read from the card files), else the user's own card file."""
+    for cid in ids:
+        home = shipped_home(cid, share)
+        if home is not None and home != (None, "standard"):
+            expansion, edition = home
+            game = (f"the {expansion} expansion" if expansion else f"the {edition} edition")
+            return f"{cid} is a card of {game}; run with {game_options(*home)}"
+    return (f"{' or '.join(ids)} is not a card of this game "
+            "(add its card file with --cards)")
+
+
 class Names:
     """Name lookup and display for one catalog, in every language of the translation data."""
 
@@ -170,8 +183,11 @@ class Names:
                 self._suits.add(spelled, catalog.find_suit(target), "alias")
 
     # -- input ------------------------------------------------------------------------------
-    def card(self, text: str) -> Card:
-        """The card a user means, or a one-line error (unknown with suggestions, or ambiguous)."""
+    def card(self, text: str, lang: str | None = None) -> Card:
+        """The card a user means, or a one-line error (unknown with suggestions, or ambiguous).
+
+        Any language is understood; ``lang`` is the language of the request, in which an
+        unknown name's did-you-mean is given (every language when None)."""
         found = self._ids.get(fold(text))
         if found is not None:
             return found
@@ -183,31 +199,40 @@ class Names:
                 f"{c.name} ({c.id}; {', '.join(labels)})" for c, labels in hits.items()
             )
             raise ScorerError(
-                f"'{text.strip()}' is ambiguous: {options}; write the card id or the English name"
+                f"'{clip(text.strip())}' is ambiguous: {options}; write the card id or the "
+                "English name"
             )
         other = self._elsewhere.find(text)
         if other:
-            ids = " or ".join(sorted(other))
-            raise ScorerError(
-                f"unknown card '{text.strip()}': {ids} is not a card of this game "
-                "(add its card file with --cards)"
-            )
-        raise ScorerError(f"unknown card '{text.strip()}'{self._hint(text, self._cards)}")
+            raise ScorerError(f"unknown card '{clip(text.strip())}': {elsewhere(sorted(other))}")
+        raise ScorerError(f"unknown card '{clip(text.strip())}'"
+                          f"{self._hint(text, self._cards, lang)}")
 
-    def suit(self, text: str) -> str:
-        """The suit a user means, in any language, or a one-line error."""
+    def suit(self, text: str, lang: str | None = None) -> str:
+        """The suit a user means, in any language, or a one-line error (a did-you-mean in
+        ``lang``, or the list of the suits in ``lang`` when no suit is close)."""
         hits = self._suits.find(text)
         if len(hits) == 1:
             return next(iter(hits))
         if hits:
             options = " or ".join(f"{s} ({', '.join(labels)})" for s, labels in hits.items())
-            raise ScorerError(f"suit '{text.strip()}' is ambiguous: {options}")
-        raise ScorerError(f"unknown suit '{text.strip()}'{self._hint(text, self._suits)}")
+            raise ScorerError(f"suit '{clip(text.strip())}' is ambiguous: {options}")
+        hint = self._hint(text, self._suits, lang)
+        if not hint and lang is not None:
+            shown = ", ".join(self.suit_display(s, lang) for s in self.catalog.suits)
+            hint = f" (the suits: {shown})"
+        raise ScorerError(f"unknown suit '{clip(text.strip())}'{hint}")
 
-    def _hint(self, text: str, index: _Index) -> str:
-        """`` (did you mean 'Gebirge' (Mountain)?)`` from the spellings of every language."""
+    def _hint(self, text: str, index: _Index, lang: str | None = None) -> str:
+        """`` (did you mean 'Gebirge' (Mountain)?)`` from the spellings of ``lang`` (the
+        English names and the aliases for English), or of every language when None."""
         word = fold(text)
-        close = difflib.get_close_matches(word, list(index.hits), n=3, cutoff=0.6)
+        keys = list(index.hits)
+        if lang is not None:
+            own = {"name", "alias", ENGLISH} if lang == ENGLISH else {lang}
+            keys = [k for k in keys
+                    if any(own & set(labels) for labels in index.hits[k].values())]
+        close = difflib.get_close_matches(word, keys, n=3, cutoff=0.6)
         if not close:
             return ""
         # Only the best matches: "Armmy" suggests Army, not also the French "Arme" (Weapon).
@@ -221,7 +246,7 @@ class Names:
                 continue
             seen.update(targets)
             spelled = index.spelling[key]
-            same = len(targets) == 1 and fold(targets[0]) == key
+            same = lang is not None or (len(targets) == 1 and fold(targets[0]) == key)
             shown.append(f"'{spelled}'" if same else f"'{spelled}' ({' or '.join(targets)})")
         return " (did you mean " + " or ".join(shown) + "?)"
 

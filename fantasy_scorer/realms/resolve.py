@@ -129,18 +129,20 @@ def can_blank(attacker: Slot, target: Slot) -> bool:
 
 def _immunity(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None:
     """Who cannot be blanked: Angel and its protected card (C2), and the cards a card in hand
-    makes immune, blanked or not (Lich, Necromancer of the expansion: every Undead, C3)."""
+    makes immune, blanked or not (Lich, Necromancer of the expansion: every Undead, C3).
+
+    A card protected twice names a chosen protection (Angel) first, then the granting card
+    with the lowest id, whatever the order of the hand."""
     for s in slots:
-        card = s.card
-        if not card.grants_immunity and type(card.choice) is not fx.Protect:
-            continue
-        if type(card.choice) is fx.Protect:
-            value = choices.get(card.id)
+        if type(s.card.choice) is fx.Protect:
+            value = choices.get(s.card.id)
             if value is not None:
                 for t in slots:
                     if t.card is value:
                         t.immune = "all"
-                        t.protected_by = card
+                        t.protected_by = s.card
+    for s in sorted(slots, key=_by_id):
+        card = s.card
         for term in card.grants_immunity:
             for t in slots:
                 if term.matches(t, s) and t.immune != "all":
@@ -166,20 +168,46 @@ def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
         if type(card.choice) is fx.ClearOne:
             value = choices.get(card.id)
             if value is not None:
-                target = next(t for t in slots if t.card is value)
-                if not any(term.matches(target, s) for term in card.choice.targets):
-                    allowed = " or ".join(term.text for term in card.choice.targets)
-                    raise ScorerError(
-                        f"{card.name} may clear only a {allowed}; {target.name} is not one "
-                        "after the identities and Book of Changes (R4)",
-                        subject=card.id,
-                    )
+                target = _clear_target(slots, s, value)
                 target.cleared_by.append(card)
     for t in slots:
         if t.cleared_by:
             t.active = NO_PENALTY
         elif t.struck and t.penalty:
             t.active = t.penalty.strike(t.struck)
+
+
+def _clear_target(slots: Sequence[Slot], s: Slot, value: Card) -> Slot:
+    """The slot a clearing choice names, if it is of a suit the chooser may clear (R4)."""
+    card = s.card
+    assert isinstance(card.choice, fx.ClearOne)
+    target = next(t for t in slots if t.card is value)
+    if not any(term.matches(target, s) for term in card.choice.targets):
+        allowed = " or ".join(term.text for term in card.choice.targets)
+        raise ScorerError(
+            f"{card.name} may clear only a {allowed}; {target.name} is not one "
+            "after the identities and Book of Changes (R4)",
+            subject=card.id,
+        )
+    return target
+
+
+def check_clear_targets(cards: Sequence[Card], choices: Mapping[str, ChoiceValue],
+                        catalog: Catalog) -> None:
+    """Check, without scoring, the one kind of choice whose legality depends on the others: a
+    clearing choice's target must have a suit it may clear after steps 1–2 (Island, R4).
+
+    Readers of hands call this instead of a whole resolution, so that a hand is scored once.
+    """
+    if not any(type(c.choice) is fx.ClearOne and choices.get(c.id) is not None for c in cards):
+        return
+    slots = [Slot(c, i) for i, c in enumerate(cards)]
+    _identities(slots, choices)
+    _changes(slots, choices, catalog)
+    for s in slots:
+        value = choices.get(s.card.id)
+        if type(s.card.choice) is fx.ClearOne and value is not None:
+            _clear_target(slots, s, value)  # type: ignore[arg-type]
 
 
 # --------------------------------------------------------------------------------------------
@@ -534,7 +562,13 @@ def label(s: Slot) -> Card | Msg:
 
 
 def labels(slots: Sequence[Slot]) -> Join:
-    return Join([label(s) for s in slots], "and")
+    """Cards named in a sentence, in the order of their ids: the same hand says the same
+    sentence whatever order it was written in."""
+    return Join([label(s) for s in sorted(slots, key=_by_id)], "and")
+
+
+def _by_id(s: Slot) -> str:
+    return s.card.id
 
 
 def _witness(c: Slot, me: Slot, need: Need, suits: Sequence[str], kind: bool) -> Card | Msg:
@@ -562,10 +596,10 @@ def condition_reason(s: Slot, need: Need, slots: Sequence[Slot], suits: Sequence
     missing = need.missing(slots)
     if need.unless and present:
         return Msg("why.has", need=what, cards=Join(
-            [_witness(c, s, need, suits, False) for c in present], "list"))
+            [_witness(c, s, need, suits, False) for c in sorted(present, key=_by_id)], "list"))
     if not need.unless and present:
         return Msg("why.with", cards=Join(
-            [_witness(c, s, need, suits, True) for c in present], "and"))
+            [_witness(c, s, need, suits, True) for c in sorted(present, key=_by_id)], "and"))
     if not need.unless and need.ignored:  # C8
         return Msg("why.harmless", need=what, cards=labels([slots[j] for j in need.ignored]))
     if missing:
@@ -600,9 +634,11 @@ def reasons_of(s: Slot, slots: Sequence[Slot], suits: Sequence[str]) -> tuple[Ms
     if why is not None:
         parts.append(why)
     if s.cleared_by and s.penalty:
-        parts.append(Msg("status.cleared", cards=Join(s.cleared_by, "and")))
+        parts.append(Msg("status.cleared", cards=Join(sorted(s.cleared_by, key=lambda c: c.id),
+                                                         "and")))
     elif s.struck_by and s.active != s.penalty:  # only where the word stood in the penalty
-        parts += [Msg("status.word", word=Suit(w), card=c) for c, w in s.struck_by]
+        parts += [Msg("status.word", word=Suit(w), card=c)
+                  for c, w in sorted(s.struck_by, key=lambda cw: cw[0].id)]
     if s.changed_by is not None:
         parts.append(Msg("status.changed", card=s.changed_by))
     if s.protected_by is not None:

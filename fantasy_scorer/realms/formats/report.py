@@ -7,10 +7,14 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from ..hand import format_choice
+from ..catalog import Card
+from ..hand import Hand, format_choice
 from ..messages import Msg, render
 from ..names import Localizer
 from ..resolve import Line, Result
+
+#: Where an extra-card effect takes its card from, as the JSON says it.
+SOURCES = {"discard": "discard area", "deck": "deck"}
 
 
 def choices_json(result: Result, loc: Localizer | None = None) -> dict[str, str | None]:
@@ -22,6 +26,47 @@ def choices_json(result: Result, loc: Localizer | None = None) -> dict[str, str 
             text = None if value is None else format_choice(value)
             out[loc.card(c) if loc else c.name] = loc.text(text) if loc and text else text
     return out
+
+
+def extra_cards(hand: Hand) -> list[tuple[Card, Card]]:
+    """(card, the card whose effect brought it) for each card past the hand size (R13, C4).
+
+    The extra cards are the last listed that an extra-card effect may take (a card taken from
+    the discard area is listed last); effects limited to some suits (Necromancer) are matched
+    first, then those that take any card (Leprechaun, Genie, Portal).
+    """
+    count = len(hand.cards) - hand.catalog.hand_size
+    givers = [c for c in hand.cards + hand.cursed if c.extra is not None]
+    givers.sort(key=lambda g: not g.extra.suits)  # type: ignore[union-attr]
+    out: list[tuple[Card, Card]] = []
+    for giver in givers:
+        if len(out) >= count:
+            break
+        taken = {c.id for c, _ in out}
+        card = next((c for c in reversed(hand.cards)
+                     if c.id not in taken and giver.may_take_extra(c)), None)
+        if card is not None:
+            out.append((card, giver))
+    return out
+
+
+def extra_json(hand: Hand, loc: Localizer | None = None) -> list[dict[str, str]]:
+    """``[{"card", "by", "from"}]``: which card each extra-card effect took, and from where."""
+    name = (lambda c: loc.card(c)) if loc else (lambda c: c.name)
+    return [{"card": name(card), "by": name(giver),
+             "from": SOURCES.get(giver.extra.source, giver.extra.source)}  # type: ignore[union-attr]
+            for card, giver in extra_cards(hand)]
+
+
+def hand_notes(hand: Hand) -> list[str]:
+    """Remarks on a hand that is scored as given but is not a final hand."""
+    size = hand.catalog.hand_size
+    if len(hand.cards) >= size:
+        return []
+    cap = hand.catalog.max_hand
+    most = size + 1 if cap is None else min(size + 1, cap)
+    return [f"{len(hand.cards)} card{'s' if len(hand.cards) != 1 else ''} scored as given; "
+            f"a final hand holds {size} ({most} with an extra card)"]
 
 
 def localized_line(line: Line, loc: Localizer | None) -> Line:
@@ -52,6 +97,7 @@ def result_json(result: Result, loc: Localizer | None = None) -> dict[str, Any]:
         "total": result.total,
         "cards": [line_json(line, loc) for line in result.lines],
         "choices": choices_json(result, loc),
+        "extra": extra_json(result.hand, loc),
     }
 
 
