@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -173,6 +174,48 @@ def table_of(pool: Pool, given: tuple[Card, ...] | None
     return area, notes
 
 
+class ProgressBar:
+    """A progress bar on standard error for a search still running after half a second:
+    only on a terminal, never with ``--quiet``; the searches call it with (done, total)."""
+
+    def __init__(self, quiet: bool, label: str) -> None:
+        self.active = not quiet and sys.stderr.isatty()
+        self.label = label
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.active:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < 0.5:
+                return
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
+                                TimeRemainingColumn(), console=Console(stderr=True),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+quiet_option = click.option("--quiet", "-q", is_flag=True,
+                            help="No progress bar on standard error.")
+
+
 @click.command("best", context_settings=CONTEXT)
 @click.argument("file", metavar="POOL_FILE", required=False)
 @click.option("--code", metavar="CODE",
@@ -184,6 +227,7 @@ def table_of(pool: Pool, given: tuple[Card, ...] | None
 @time_option
 @click.option("--method", type=click.Choice(["auto", "exhaustive", "cpsat"]), default="auto",
               show_default=True, help="Search used (both give the same hands).")
+@quiet_option
 @json_option("Print JSON (one object per hand).")
 @print_code_option
 @output_options
@@ -191,8 +235,8 @@ def table_of(pool: Pool, given: tuple[Card, ...] | None
 @game_options
 @fail_cleanly
 def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | None,
-             time_limit: float | None, method: str, as_json: bool, print_code: bool,
-             lang: str | None, no_color: bool, card_files: tuple[str, ...],
+             time_limit: float | None, method: str, quiet: bool, as_json: bool,
+             print_code: bool, lang: str | None, no_color: bool, card_files: tuple[str, ...],
              expansion: str | None, edition: str | None, players: int | None) -> None:
     """The best legal hand from N ≥ 7 cards (7 cards, or 8 with Necromancer).
 
@@ -229,9 +273,13 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     discard, notes = table_of(pool, read_discard(discard_spec, catalog))
     advice = len(pool.cards) == size + 1
     want = max(top, len(pool.cards)) if advice else top
-    sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
-                     time_limit=time_limit, method=method, players=pool.players,
-                     cursed=pool.cursed)
+    bar = ProgressBar(quiet, "Scoring every hand of the pool")
+    try:
+        sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
+                         time_limit=time_limit, method=method, players=pool.players,
+                         cursed=pool.cursed, progress=bar)
+    finally:
+        bar.close()
     best = sols[0]
     loc = names_for(catalog).localizer(lang or pool.lang)
     if print_code:
@@ -292,7 +340,7 @@ def taken_of(sol: Solution, discard: tuple[Card, ...] | None) -> tuple[Card, ...
                    "Ghoul, Specter and Death Knight score it. Without it, an extra card may be "
                    "any card, and those cards score an empty area.")
 @time_option
-@click.option("--quiet", "-q", is_flag=True, help="No progress bar on standard error.")
+@quiet_option
 @json_option("Print one JSON object.")
 @print_code_option
 @output_options

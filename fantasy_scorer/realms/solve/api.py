@@ -10,7 +10,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
-from math import comb
 from typing import TYPE_CHECKING
 
 from ...errors import ScorerError
@@ -19,24 +18,26 @@ from ..catalog import Card, Catalog, base_catalog
 from ..hand import MAX_DISCARD, ChoiceValue, Hand, hand_limit
 from ..ranking import Standing, rank
 from ..resolve import Result, cursed_points, resolve
+from .batch.best import compiled_best, compiled_fits
 from .choices import optimal_choices
 from .exhaustive import (
     NO_TABLE,
     Candidate,
+    Progress,
     Table,
+    best_with_extras,
     enumerate_best,
-    extra_options,
-    pins_for,
     rank_key,
     score_set,
 )
 from .local import climb
+from .plan import costs
 
 if TYPE_CHECKING:
-    from .sweep import Progress
+    from . import sweep
 
-#: Pools with at most this many 7-card subsets are enumerated; larger ones go to CP-SAT.
-EXHAUSTIVE_SUBSETS = 120
+#: The searches ``best_hand`` may be asked for by name.
+METHODS = ("auto", "exhaustive", "cpsat", "compiled", "python")
 
 
 @dataclass(frozen=True)
@@ -70,25 +71,11 @@ def optimize(hand: Hand, discard: Sequence[Card] | None = None) -> Solution:
     from it, or none.
     """
     cat = hand.catalog
-    pinned = dict(hand.choices)
     area = tuple(discard) if discard is not None else hand.discard
     table = Table(area, hand.players, hand.cursed)
     limit = hand_limit(hand.cards, cat, hand.cursed)
-    options = extra_options(hand.cards, area, limit - len(hand.cards)) if (
-        area and len(hand.cards) < limit) else [()]
-    best: Candidate | None = None
-    for extra in options:
-        cards = tuple(hand.cards) + tuple(extra)
-        try:
-            total, choices = optimal_choices(cards, cat, pins_for(cards, pinned) or pinned,
-                                             table.context(extra), hand.cursed)
-        except ScorerError:
-            if extra:
-                continue
-            raise
-        if best is None or total > best.total:
-            best = Candidate(cards, tuple(extra), total, choices)
-    assert best is not None
+    best = best_with_extras(hand.cards, cat, dict(hand.choices), table,
+                            limit - len(hand.cards))
     return _solution(best, cat, True, table=table)
 
 
@@ -117,14 +104,18 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
               discard: Sequence[Card] | None = None,
               pinned: Mapping[str, ChoiceValue] | None = None,
               top: int = 1, time_limit: float | None = None, method: str = "auto",
-              workers: int = 2, players: int | None = None, cursed: Sequence[Card] = ()
-              ) -> list[Solution]:
+              workers: int = 2, players: int | None = None, cursed: Sequence[Card] = (),
+              progress: Progress | None = None) -> list[Solution]:
     """The ``top`` best legal hands from ``pool`` (at least a hand's worth of cards), best
     first.
 
     A hand is 7 pool cards (the catalog's hand size), plus one card of the discard area per
-    extra-card effect in it. ``method`` is ``"auto"``, ``"exhaustive"`` or ``"cpsat"``; both
-    give the same hands. ``players`` and ``cursed`` complete the table for expansion cards;
+    extra-card effect in it. ``players`` and ``cursed`` complete the table for expansion
+    cards. Every method gives the same hands: ``"auto"`` takes the one expected to answer
+    soonest (:mod:`.plan`: by the pool's choice cards and their options, and what is already
+    loaded); ``"exhaustive"`` enumerates (compiled or in Python, whichever is expected
+    sooner); ``"cpsat"``, ``"compiled"`` and ``"python"`` ask for one search.
+    ``progress(done, total)`` is called as an enumeration scores its subsets.
     ``discard`` None is no discard area given, ``()`` an empty one (C5 cards score it).
     """
     cat = catalog or base_catalog()
@@ -134,24 +125,32 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     pinned = dict(pinned or {})
     table = Table(area, players, tuple(cursed))
     size = cat.hand_size
+    if method not in METHODS:
+        raise ScorerError(f"unknown method '{method}'; known: {', '.join(METHODS)}")
     if len(pool) < size:
         raise ScorerError(f"a pool needs at least {size} cards, got {len(pool)}")
     if len({c.id for c in pool}) != len(pool):
         raise ScorerError("a card is listed twice in the pool; each card exists once")
     order = _order(pool + discard)
-    if method == "auto" and (comb(len(pool), size) <= EXHAUSTIVE_SUBSETS or cursed):
-        method = "exhaustive"
-    if method != "exhaustive":
-        from .cpsat import HandModel, search, unsupported  # OR-Tools loads only when needed
-
-        if method == "auto":
-            method = "exhaustive" if unsupported(pool + discard) else "cpsat"
-    if method == "exhaustive":
-        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table)
-    else:
+    if method in ("auto", "exhaustive"):
+        method = _choose(pool, cat, discard, pinned, table, cpsat=method == "auto" and not cursed)
+    found: list[Candidate] = []
+    proven = True
+    if method == "compiled":
+        result = compiled_best(pool, cat, discard, pinned, top, time_limit, table, progress)
+        if result is None:  # a card the compiled code does not know
+            method = "python"
+        else:
+            found, proven = result
+    if method == "python":
+        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table,
+                                       progress)
+    elif method == "cpsat":
         if cursed:
             raise ScorerError("the CP-SAT search does not model Cursed Items; "
                               "use --method exhaustive")
+        from .cpsat import HandModel, search  # OR-Tools loads only when needed
+
         model = HandModel(cat, pool, discard, pinned, hand_size=size)
         model.order_ties({c.id: i for i, c in enumerate(pool + discard)})
         res = search(
@@ -171,11 +170,34 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     return out
 
 
+def _choose(pool: list[Card], catalog: Catalog, discard: list[Card],
+            pinned: dict[str, ChoiceValue], table: Table, cpsat: bool) -> str:
+    """The search expected to answer soonest (``"compiled"``, ``"python"`` or ``"cpsat"``).
+    Whether the compiled code or CP-SAT can take the pool is asked only of the pick: asking
+    loads numpy or OR-Tools, which the command line would pay for a small pool."""
+    compiled_ok = True
+    while True:
+        est = costs(pool, catalog, discard, pinned, compiled_ok, cpsat)
+        method = est.best()
+        if method == "compiled" and not compiled_fits(pool, catalog, discard, table):
+            compiled_ok = False
+        elif method == "cpsat" and _cpsat_refuses(pool + discard):
+            cpsat = False
+        else:
+            return method
+
+
+def _cpsat_refuses(cards: list[Card]) -> bool:
+    from .cpsat import unsupported  # OR-Tools loads only when CP-SAT is the pick
+
+    return bool(unsupported(cards))
+
+
 def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
              without: Iterable[Card] = (), time_limit: float | None = None,
              workers: int = 2, discard: Sequence[Card] | None = None,
              players: int | None = None,
-             progress: Callable[[Progress], None] | None = None) -> Solution:
+             progress: Callable[[sweep.Progress], None] | None = None) -> Solution:
     """The highest-scoring legal hand of the whole game, extra cards included.
 
     A quick local search gives a first hand; the sweep (``sweep.py``) then lists every card

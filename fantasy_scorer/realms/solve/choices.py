@@ -98,9 +98,12 @@ class ChoiceSearch:
         self.context = context
         self.cursed = tuple(cursed)
         self.pinned = dict(pinned or {})
-        self.rel = relevance(self.cards, catalog)
         choosers = [c for c in self.cards if c.choice is not None and c.id not in self.pinned]
         self.open = sorted(choosers, key=_stage)
+        # what the cards can tell apart, read only when some choice is open to collapse
+        # (a Cursed Item's terms count too: its bonus reads the hand like any card's)
+        self.rel: Relevance | None = (relevance(self.cards + list(self.cursed), catalog)
+                                      if choosers else None)
         self.best: int | None = None
         self.best_choices: dict[str, ChoiceValue] = {}
         self.evaluated = 0
@@ -112,6 +115,7 @@ class ChoiceSearch:
 
     def _options(self, chooser: Card, choices: dict[str, ChoiceValue]) -> list[ChoiceValue]:
         eff = chooser.choice
+        assert self.rel is not None  # read whenever a choice is open
         if isinstance(eff, fx.Copy):
             return copy_choices(self.cards, self.cat, chooser, self.rel)
         slots = _slots(self.cards, choices, self.cat)  # after the choices made so far
