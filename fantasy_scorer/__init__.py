@@ -11,7 +11,8 @@ The small public API, for scripts and notebooks::
 
 Cards are named in any of the game's 11 languages, by id (``FR13``) or by name, and a choice
 goes after a colon as in a hand file (``Book of Changes: Blizzard -> Beast``). A choice left
-open is made optimally by :func:`score`; :func:`resolve_hand` scores exactly what it is given.
+open is made optimally by :func:`score`; :func:`resolve_hand` scores exactly what it is given,
+and :func:`score_many` does the same for many hands at once, with compiled code.
 Every score comes from one place, :func:`fantasy_scorer.realms.resolve.resolve`.
 
 The packages behind it: :mod:`fantasy_scorer.realms` (the rules), ``realms.solve`` (the
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from .batch import score_many
 from .errors import ScorerError
 from .realms.catalog import Card, Catalog, base_catalog, load_catalog
 from .realms.explain import Step, explanation_lines
@@ -35,7 +37,7 @@ from .realms.solve.api import Solution, best_hand, max_hand, score_hand
 __all__ = [
     "Card", "Catalog", "Hand", "Result", "ScorerError", "Solution", "Step",
     "base_catalog", "best_hand", "explain", "explanation_lines", "hand", "load_catalog",
-    "max_hand", "resolve", "resolve_hand", "score",
+    "max_hand", "resolve", "resolve_hand", "score", "score_many",
 ]
 
 

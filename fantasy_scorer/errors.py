@@ -22,3 +22,14 @@ class ScorerError(Exception):
     def at(self, where: str) -> ScorerError:
         """The same error located at ``where`` (kept if already more precise)."""
         return self if self.where else ScorerError(self.message, where, self.subject)
+
+
+#: The most characters of the user's own input an error message quotes.
+QUOTE_LIMIT = 60
+
+
+def clip(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``text`` as an error quotes it: whole when short, else its start and an ellipsis, so
+    that a pasted page or a binary line never floods the terminal."""
+    s = str(text)
+    return s if len(s) <= limit else s[: limit - 1].rstrip() + "…"

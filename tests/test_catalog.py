@@ -72,6 +72,13 @@ def load(text: str) -> Catalog:
      "copy: 'from' must be 'hand' or 'game'"),
     ("  - {id: X1, name: A, suit: Army, strength: 1, penalty: [{blanks: [Army], points: 1}]}\n",
      "a blanking penalty stands alone"),
+    ("  - {id: X1, name: A, suit: Army, strength: 1, immune: others}\n",
+     "t.yaml:3: 'immune' must be true or false (for 'blanked only by some cards', write "
+     "blanked_only_by: [..])"),
+    ("  - {id: X1, name: A, suit: Army, strength: 1, copied_suits: [Flood]}\n",
+     "t.yaml:3: copied_suits: list only suits the card has"),
+    ("  - {id: X1, name: A, suit: Army, strength: 1, change_replaces: [A]}\n",
+     "t.yaml:3: change_replaces: list suits only"),
 ])
 def test_validation_errors_name_file_line_and_problem(text: str, message: str) -> None:
     with pytest.raises(ScorerError) as err:
@@ -83,3 +90,21 @@ def test_a_card_may_name_a_card_defined_later() -> None:
     cat = load("  - {id: X1, name: A, suit: Army, strength: 1, bonus: [{points: 5, with: [B]}]}\n"
                "  - {id: X2, name: B, suit: Beast, strength: 2}\n")
     assert [c.name for c in cat.cards] == ["A", "B"]
+
+
+def test_the_phoenix_traits_are_data_a_homebrew_card_may_use() -> None:
+    """R16, R17, C7, C8 come from card traits, not from the Phoenix's name: a homebrew card
+    with them behaves the same."""
+    from fantasy_scorer.realms.hand import Hand
+    from fantasy_scorer.realms.resolve import score
+
+    cat = load("  - {id: X1, name: Ember, suit: Beast, also: [Flood], strength: 5, "
+               "copied_suits: [Beast], change_replaces: [Beast], blanked_only_by: [Flood], "
+               "never_blanks_others: true}\n"
+               "  - {id: X2, name: Hater, suit: Army, strength: 10, "
+               "penalty: [{blanked_if: [Flood]}, {blanks: [Beast]}]}\n")
+    ember, hater = cat.card("Ember"), cat.card("Hater")
+    assert ember.copy_suits == cat.suit_bit("Beast")
+    assert ember.kept_on_change == cat.suit_bit("Flood")
+    # Hater would blank Ember (a Beast) and be blanked by it (a Flood): neither happens.
+    assert score(Hand(cat, (ember, hater))) == 15

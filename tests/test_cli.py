@@ -23,10 +23,12 @@ def test_json_has_exactly_the_documented_shape() -> None:
     r = run([str(ROOT / "examples" / "hand-380.txt"), "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert set(data) == {"total", "cards", "choices"}
+    assert set(data) == {"file", "total", "cards", "choices", "extra", "notes"}
+    assert data["extra"] == [] and data["notes"] == []
     assert data["total"] == 380
     assert data["choices"] == {"Book of Changes": "Gem of Order -> Wizard"}
-    keys = {"name", "as", "suit", "base", "bonus", "penalty", "points", "blanked", "cleared"}
+    keys = {"name", "as", "suit", "base", "bonus", "penalty", "points", "blanked", "cleared",
+            "status", "reasons"}
     for card in data["cards"]:
         assert set(card) == keys
         expected = 0 if card["blanked"] else card["base"] + card["bonus"] + card["penalty"]
@@ -34,7 +36,8 @@ def test_json_has_exactly_the_documented_shape() -> None:
     gem = next(c for c in data["cards"] if c["name"] == "Gem of Order")
     assert gem == {"name": "Gem of Order", "as": "Gem of Order", "suit": "Wizard", "base": 5,
                    "bonus": 150, "penalty": 0, "points": 155, "blanked": False,
-                   "cleared": False}
+                   "cleared": False, "status": "suit changed by Book of Changes",
+                   "reasons": [{"key": "status.changed", "args": {"card": "Book of Changes"}}]}
 
 
 def test_several_files_give_one_json_line_each(tmp_path: Path) -> None:

@@ -236,9 +236,58 @@ def test_C6_players_are_required() -> None:
 
 # ------------------------------------------------------------------- the Deluxe Phoenix
 
-def test_deluxe_phoenix_is_not_blanked_by_other_cards() -> None:
+def test_C7_rainstorm_does_not_blank_the_deluxe_phoenix() -> None:
     assert total("Rainstorm; Phoenix", edition="deluxe") == 22
     assert total("Rainstorm; Phoenix") == 8  # the promo Phoenix is blanked as a Flame
+
+
+def test_C7_the_worked_example_scores_41() -> None:
+    # Great Flood blanks the Deluxe Phoenix as a Flame, although Beastmaster clears its own
+    # penalty; blanked, it is no Beast for Beastmaster: 32 + 9 = 41.
+    result = ch("Great Flood; Phoenix; Beastmaster", edition="deluxe")
+    assert line(result, "Phoenix").blanked
+    assert result.total == 41
+
+
+def test_C7_demon_basilisk_and_wildfire_never_blank_the_deluxe_phoenix() -> None:
+    # Demon: the Phoenix is the only Beast, Flame and Weather, yet stays: 45 + 14.
+    assert total("Demon; Phoenix", edition="deluxe") == 59
+    assert total("Demon; Phoenix") == 45  # the promo Phoenix is blanked
+    # Basilisk blanks every other Beast, but not this one: 35 + 14 (the promo one: 35).
+    assert total("Basilisk; Phoenix", edition="deluxe") == 49
+    assert total("Basilisk; Phoenix") == 35
+    # Wildfire blanks every card but Flames, Wizards, ...: Knights go, the Phoenix stays;
+    # Wildfire 40 + Phoenix 14 (Knights blanked).
+    assert total("Wildfire; Phoenix; Knights", edition="deluxe") == 54
+
+
+def test_C7_any_flood_blanks_the_deluxe_phoenix() -> None:
+    # Doppelgänger as Great Flood is a Flood with its penalty: it blanks the Phoenix too.
+    # Doppelgänger 32, Great Flood 32, Beastmaster 9 (the blanked Phoenix is no Beast): 73.
+    result = ch("Doppelgänger: Great Flood; Great Flood; Phoenix; Beastmaster", edition="deluxe")
+    assert line(result, "Phoenix").blanked
+    assert result.total == 73
+
+
+def test_C8_the_worked_example_scores_59() -> None:
+    # War Dirigible stays: the Deluxe Phoenix, its only Weather, cannot make it blanked.
+    # Phoenix 14, War Dirigible 35 (Elven Archers is an Army), Elven Archers 10 (a Weather
+    # is in hand: no +5) = 59. With the promo Phoenix War Dirigible is blanked: 24.
+    result = ch("Phoenix; War Dirigible; Elven Archers", edition="deluxe")
+    assert not line(result, "War Dirigible").blanked
+    assert result.total == 59
+    assert total("Phoenix; War Dirigible; Elven Archers") == 24
+
+
+def test_C8_the_deluxe_phoenix_still_keeps_smoke_as_a_flame() -> None:
+    assert total("Smoke; Phoenix", edition="deluxe") == 27 + 14
+
+
+def test_C8_a_blanked_deluxe_phoenix_loses_its_suits() -> None:
+    # Water Elemental blanks both Phoenixes. The promo Phoenix still counts as a Flame for
+    # Smoke (27 + 4); the Deluxe one does not, so Smoke is blanked too (4).
+    assert total("Smoke; Phoenix; Water Elemental") == 31
+    assert total("Smoke; Phoenix; Water Elemental", edition="deluxe") == 4
 
 
 def test_deluxe_phoenix_self_condition_and_its_clearing() -> None:
@@ -277,7 +326,8 @@ def test_hand_file_errors(text: str, message: str) -> None:
 
 
 def test_settings_in_the_file_must_match_the_command_line() -> None:
-    with pytest.raises(ScorerError, match="the file says edition 'deluxe' but the command line"):
+    with pytest.raises(ScorerError, match="the file says edition: deluxe but the command line "
+                                          "says --edition standard"):
         load_hand("edition: deluxe\nKing\n", "t", edition="standard")
 
 

@@ -24,6 +24,9 @@ def test_R8_order_of_cards_does_not_matter(hand: Hand, rnd) -> None:
     assert sorted(ln.as_json().items().__repr__() for ln in a.lines) == sorted(
         ln.as_json().items().__repr__() for ln in b.lines
     )
+    # the sentences too: the same hand gets the same status lines whatever its order
+    assert sorted((ln.name, ln.status) for ln in a.lines) == sorted(
+        (ln.name, ln.status) for ln in b.lines)
 
 
 @settings(max_examples=300, deadline=None)

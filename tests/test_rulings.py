@@ -1,8 +1,10 @@
-"""One test (or more) per ruling R1–R15 of fantasy-realms.md; expected totals worked by hand."""
+"""One test (or more) per ruling R1–R17 (docs/rulings.md); expected totals worked by hand."""
 
 import pytest
 
 from fantasy_scorer.errors import ScorerError
+from fantasy_scorer.realms.formats.handfile import load_hand
+from fantasy_scorer.realms.resolve import resolve
 
 from .conftest import line, scored, total
 
@@ -240,3 +242,81 @@ def test_R15_world_tree_ignores_the_blanked_phoenix() -> None:
     # Kept: World Tree, Island, Air Elemental: all different suits (+50). Air Elemental
     # still counts the blanked Phoenix as a Weather: 4 + 15.
     assert total("World Tree; Phoenix; Island; Air Elemental") == 52 + 14 + 19
+
+
+def test_R15_blanked_phoenix_gives_collector_a_name_in_each_suit() -> None:
+    # The rules' worked example (Cursed Hoards): Water Elemental blanks the Phoenix, which
+    # still counts as a Beast, a Flame and a Weather. Water Elemental 4 (no other Flood),
+    # Fire Elemental 4 + 15, Air Elemental 4 + 15, Unicorn 9, Warhorse 6 + 14 (Collector),
+    # Garden 11 + 11 x 3 (Unicorn, Warhorse, Phoenix), Collector 7 + 10 (Beasts: Unicorn,
+    # Warhorse, Phoenix) = 4 + 19 + 19 + 9 + 20 + 44 + 17 = 132.
+    result = resolve(load_hand(
+        "Phoenix\nWater Elemental\nFire Elemental\nAir Elemental\nUnicorn\nWarhorse\n"
+        "Collector\nGarden\n", "test", expansion="cursed-hoards"))
+    assert line(result, "Phoenix").blanked
+    assert line(result, "Collector").points == 17
+    assert result.total == 132
+
+
+def test_R16_the_worked_example_scores_109() -> None:
+    # Phoenix 14; Shapeshifter as Phoenix 0 (a Beast only); Doppelgänger as Phoenix 14 (a
+    # Beast only); Fire Elemental 4 + 15 and Air Elemental 4 + 15 (the real Phoenix only);
+    # Collector 7 (one Beast name, two Flames, two Weathers, two Wizards); Beastmaster
+    # 9 + 9 x 3 Beasts = 36. 14 + 0 + 14 + 19 + 19 + 7 + 36 = 109.
+    result = scored("Phoenix; Shapeshifter: Phoenix; Doppelgänger: Phoenix; Fire Elemental;"
+                    "Air Elemental; Collector; Beastmaster")
+    assert line(result, "Shapeshifter").suit == "Beast"
+    assert line(result, "Doppelgänger").suit == "Beast"
+    assert result.total == 109
+
+
+def test_R16_mirage_cannot_copy_the_phoenix() -> None:
+    with pytest.raises(ScorerError, match="Mirage cannot become Phoenix .*R16"):
+        scored("Mirage: Phoenix; Fire Elemental")
+
+
+def test_R16_a_copy_of_the_phoenix_is_not_a_flame() -> None:
+    # Shapeshifter as Phoenix is a Beast: Fire Elemental 4 (no other Flame), Beastmaster
+    # 9 + 9 (one Beast) = 22.
+    assert total("Shapeshifter: Phoenix; Fire Elemental; Beastmaster") == 22
+
+
+def test_R16_a_blanked_copy_of_the_phoenix_counts_for_nothing() -> None:
+    # Swamp blanks the Phoenix and the Doppelgänger copying it (its penalty: blanked with a
+    # Flood). The Phoenix still counts as a Weather for Air Elemental, the copy does not:
+    # Air Elemental 4 + 15; Swamp 18 - 3 (the Phoenix as a Flame) = 15. Total 34.
+    result = scored("Doppelgänger: Phoenix; Phoenix; Swamp; Air Elemental")
+    assert line(result, "Doppelgänger").blanked
+    assert line(result, "Air Elemental").points == 19
+    assert result.total == 34
+
+
+def test_R17_the_worked_example_scores_58() -> None:
+    # Book of Changes replaces the Phoenix's Beast by Weather: it is a Weather and a Flame.
+    # Great Flood blanks Forest, Fire Elemental and the Phoenix (a Flame; its own penalty too).
+    # Enchantress 5 + 5 x 3 (Great Flood; the blanked Phoenix as Weather and as Flame) = 20,
+    # Great Flood 32, Elven Longbow 3, Book of Changes 3: 58.
+    result = scored("Book of Changes: Phoenix -> Weather; Elven Longbow; Enchantress; Phoenix;"
+                    "Great Flood; Forest; Fire Elemental")
+    assert line(result, "Phoenix").blanked
+    assert line(result, "Enchantress").points == 20
+    assert result.total == 58
+
+
+def test_R17_book_of_changes_keeps_the_phoenix_a_flame_and_a_weather() -> None:
+    # Phoenix made a Flame: a Flame and a Weather, no longer a Beast. Air Elemental 4 + 15,
+    # Forest 7 (no Beast left), Phoenix 14, Book 3: 43.
+    result = scored("Book of Changes: Phoenix -> Flame; Phoenix; Air Elemental; Forest")
+    assert line(result, "Phoenix").suit == "Weather/Flame"
+    assert result.total == 43
+
+
+def test_R17_a_changed_phoenix_keeps_all_its_suits_when_blanked() -> None:
+    # Phoenix made a Leader, blanked by Island: Garden still counts it as a Leader
+    # (11 + 11) and Air Elemental as a Weather (4 + 15); Island 14, Book 3: 22 + 19 + 17 = 58.
+    result = resolve(load_hand(
+        "Book of Changes: Phoenix -> Leader\nPhoenix\nIsland\nAir Elemental\nGarden\n", "test",
+        expansion="cursed-hoards"))
+    assert line(result, "Phoenix").blanked
+    assert line(result, "Garden").points == 22
+    assert result.total == 58

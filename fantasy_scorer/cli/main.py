@@ -2,22 +2,26 @@
 
 ``fr-score hand.txt`` scores a hand file (``-`` reads standard input): ``score`` is the
 default command. Each command family lives in its own module (``score``, ``referee``,
-``solve``, ``serve``); they share their options through :mod:`.options` and never import
-this module, so registering them makes no import cycle.
+``solve``, ``advise``, ``serve``, ``cards``); they share their options through
+:mod:`.options` and never import this module, so registering them makes no import cycle.
 """
 
 from __future__ import annotations
 
 import click
 
-from . import advise, referee, score, serve, solve
-from .options import CONTEXT
+from . import advise, cards, referee, score, serve, solve
+from .options import CONTEXT, CommandError, unknown_command
 
 
 class DefaultGroup(click.Group):
-    """A group whose default command is ``score``: ``fr-score hand.txt`` just works."""
+    """A group whose default command is ``score``: ``fr-score hand.txt`` just works, and a
+    mistyped command that is no file gets a did-you-mean."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        mistyped = unknown_command(args, self.commands)
+        if mistyped is not None:
+            raise CommandError(mistyped)
         if args and args[0] not in self.commands and args[0] not in ("--help", "-h", "--version"):
             args = ["score", *args]
         elif not args:
@@ -31,26 +35,27 @@ def main() -> None:
     """Exact Fantasy Realms scoring.
 
     \b
-    fr-score hand.txt              score a hand (one card per line)
-    fr-score alice.txt bob.txt     score several hands
-    fr-score hand.txt --json       machine-readable result
-    fr-score --code 'FR01,FR13'    score a share code; --print-code prints one
-    fr-score explain hand.txt      step-by-step account with the rulings
-    fr-score game table.yaml       rank a whole table
+    fr-score hand.txt                   score a hand (one card per line)
+    fr-score alice.txt bob.txt          score several hands
+    fr-score hand.txt --json            machine-readable result
+    fr-score --code 'FR21,FR45,FR13+'   score a share code or a page link of the
+                                        web scorer; --print-code prints one
+    fr-score explain hand.txt           step-by-step account with the rulings
+    fr-score best pool.txt              the best hand from 8 or more cards
+    fr-score game table.yaml            rank a whole table
+    fr-score card Warlock Lord          what a card does, and the rulings on it
     fr-score advise hand.txt --players 4 --discard "Queen, Hydra"
-                                   advice that looks ahead, mid-game
-    fr-score simulate --players 4  bot games: does the advice win?
+                                        advice that looks ahead, mid-game
+    fr-score simulate --players 4       bot games: does the advice win?
 
     Run 'fr-score COMMAND --help' for each command.
     """
 
 
-
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
-                solve.max_cmd, serve.serve_cmd):
+                solve.max_cmd, advise.advise_cmd, advise.simulate_cmd, serve.serve_cmd,
+                cards.card_cmd, cards.cards_cmd):
     main.add_command(command)
-main.add_command(advise.advise_cmd)
-main.add_command(advise.simulate_cmd)
 
 if __name__ == "__main__":  # pragma: no cover
     main()

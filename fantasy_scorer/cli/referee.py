@@ -13,57 +13,85 @@ import click
 from ..realms.catalog import EDITIONS, EXPANSIONS
 from ..realms.explain import explanation_json
 from ..realms.formats.handfile import names_for
-from ..realms.formats.report import result_json
+from ..realms.formats.report import extra_json, hand_notes, result_json
 from ..realms.formats.table import read_table, table_json, verdict
 from ..realms.names import check_lang
 from ..realms.solve.api import rank_hands, score_hand
 from .options import (
     CONTEXT,
+    Batch,
+    Game,
     cards_option,
     code_option,
+    discard_option,
     fail_cleanly,
     game_options,
-    load_hands,
+    json_option,
+    load_source,
     output_options,
     read_text,
+    sources,
+    stdin_once,
 )
-from .render import console_for, echo, print_explanation, print_result, print_rows
+from .render import console_for, echo, print_explanation, print_notes, print_result, print_rows
 
 
 @click.command("explain", context_settings=CONTEXT)
 @click.argument("files", nargs=-1, metavar="HAND_FILE...")
 @code_option
-@click.option("--json", "as_json", is_flag=True, help="The trace as JSON, one object per hand.")
+@discard_option
+@json_option("The trace as JSON, one object per hand, naming its file or code.")
 @output_options
 @cards_option
 @game_options
 @fail_cleanly
-def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], as_json: bool, lang: str | None,
-                no_color: bool, card_files: tuple[str, ...], expansion: str | None,
-                edition: str | None, players: int | None) -> None:
+def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], discard_spec: str | None,
+                as_json: bool, lang: str | None, no_color: bool, card_files: tuple[str, ...],
+                expansion: str | None, edition: str | None, players: int | None) -> None:
     """Explain a score step by step, citing the rulings.
 
     In the order of resolution: what each wild card became, what Book of Changes changed,
     every clearing, every blanking decision and why, then each card's points with their
-    arithmetic. '[R8 (b)]' cites a ruling of the rules.
+    arithmetic, in the language of --lang. '[R8 (b)]' cites ruling R8, part (b): every ruling
+    is stated, with an example hand, in docs/rulings.md of the fantasy-scorer sources. The
+    input is a hand file ('-' reads standard input), as for 'fr-score score', or a share code:
+
+    \b
+      fr-score explain examples/hand-260.txt
+      fr-score explain --code 'FR37,FR53+FR53:FR37' --lang de
+      fr-score explain ghoul.txt --expansion cursed-hoards --discard "King, Queen"
+
+    Open choices are made optimally first, as the score does.
     """
     check_lang(lang)
-    hands = load_hands(files, codes, card_files, expansion, edition, players)
+    stdin_once(*files, discard_spec)
+    inputs = sources(files, codes)
+    game = Game(card_files, expansion, edition, players, discard_spec)
     console = None if as_json else console_for(no_color)
-    for i, (label, hand) in enumerate(hands):
-        result = score_hand(hand)
-        loc = names_for(hand.catalog).localizer(lang)
-        if as_json:
-            click.echo(json.dumps(explanation_json(result, loc), ensure_ascii=False))
-            continue
-        if i:
-            click.echo()
-        print_explanation(result, label if len(hands) > 1 else None, loc, console)
+    batch = Batch()
+    shown_any = False
+    for source in inputs:
+        with batch.each():
+            hand, asked = load_source(source, game)
+            result = score_hand(hand)
+            loc = names_for(hand.catalog).localizer(lang or asked)
+            notes = hand_notes(hand)
+            if as_json:
+                data = {**source.json_key(), **explanation_json(result, loc),
+                        "extra": extra_json(result.hand, loc), "notes": notes}
+                click.echo(json.dumps(data, ensure_ascii=False))
+                continue
+            if shown_any:
+                click.echo()
+            shown_any = True
+            print_explanation(result, source.label if len(inputs) > 1 else None, loc, console)
+            print_notes(notes, console)
+    batch.finish()
 
 
 @click.command("game", context_settings=CONTEXT)
 @click.argument("table_file", metavar="TABLE_FILE")
-@click.option("--json", "as_json", is_flag=True, help="Print the ranking as one JSON object.")
+@json_option("Print the ranking as one JSON object.")
 @click.option("--sheets", is_flag=True, help="Also print each player's score sheet.")
 @output_options
 @cards_option
@@ -77,17 +105,18 @@ def game_cmd(table_file: str, as_json: bool, sheets: bool, lang: str | None, no_
     """Score and rank a whole table (a YAML file; '-' reads standard input).
 
     \b
-      players: 3
+      players: 2                # optional: it must equal the number of hands
       discard: [Knights, Queen]
       hands:
         Alice: [Mountain, Great Flood, "Mirage: Rainstorm", ...]
         Bob: |
           King
           Doppelgänger: King
+          ...
 
-    The table is checked as a whole (each card once in the game, 7 cards a hand, at most 10
-    discarded). Equal totals are decided by the lowest total base strength; still equal, the
-    place is shared.
+    The table is checked as a whole (every player's hand, each card once in the game, 7
+    cards a hand, at most 10 discarded). Equal totals are decided by the lowest total base
+    strength; still equal, the place is shared.
     """
     check_lang(lang)
     text, label = read_text(table_file)
@@ -96,7 +125,7 @@ def game_cmd(table_file: str, as_json: bool, sheets: bool, lang: str | None, no_
     standings = rank_hands((seat.player, seat.hand) for seat in table.seats)
     if as_json:
         data = table_json(table, standings, lambda r: result_json(r, loc), loc.card)
-        click.echo(json.dumps(data, ensure_ascii=False))
+        click.echo(json.dumps({"file": label, **data}, ensure_ascii=False))
         return
     console = console_for(no_color)
     rows = [("Rank", "Player", "Total", "Base strength", "")]

@@ -18,7 +18,17 @@ from rich.table import Table
 from rich.text import Text
 
 from ..realms.explain import explanation_lines
-from ..realms.formats.report import choices_json, localized_line, pad, result_table, text_width
+from ..realms.formats.report import (
+    card_cell,
+    choices_json,
+    headers,
+    localized_line,
+    pad,
+    result_table,
+    status_text,
+    text_width,
+)
+from ..realms.messages import Msg, render
 from ..realms.names import Localizer
 from ..realms.resolve import Result
 
@@ -80,20 +90,20 @@ def print_result(result: Result, title: str | None, loc: Localizer | None,
         click.echo(result_table(result, title, loc))
         return
     table = Table(title=title, title_justify="left", box=None, header_style="bold")
-    for head in ("Card", "Suit", "Base", "Bonus", "Penalty", "Points", "Status"):
-        table.add_column(head, justify="right" if head in ("Base", "Bonus", "Penalty", "Points")
-                         else "left")
+    heads = headers(loc)
+    for i, head in enumerate(heads):
+        table.add_column(head, justify="right" if 2 <= i <= 5 else "left")
     for raw in result.lines:
         ln = localized_line(raw, loc)
-        name = ln.name if ln.as_name == ln.name else f"{ln.name} as {ln.as_name}"
         style = suit_style(raw.suit)
         table.add_row(
-            Text(name, style=style), Text(ln.suit, style=style), str(ln.base),
+            Text(card_cell(raw, loc), style=style), Text(ln.suit, style=style), str(ln.base),
             _signed(ln.bonus), _signed(ln.penalty),
             Text("—" if ln.blanked else str(ln.points), style="dim" if ln.blanked else "bold"),
-            Text(ln.status, style="italic"),
+            Text(status_text(raw, loc), style="italic"),
         )
-    table.add_row("Total", "", "", "", "", Text(str(result.total), style="bold"), "")
+    total = loc.say(Msg("sheet.total")) if loc else render(Msg("sheet.total"))
+    table.add_row(total, "", "", "", "", Text(str(result.total), style="bold"), "")
     console.print(table)
     made = {k: v for k, v in choices_json(result, loc).items() if v is not None}
     if made:
@@ -155,3 +165,9 @@ def echo(text: str, console: Console | None, style: str = "") -> None:
         click.echo(text)
     else:
         console.print(Text(text, style=style))
+
+
+def print_notes(notes: Sequence[str], console: Console | None) -> None:
+    """Remarks under a score sheet (``Note: …``), dim on a terminal."""
+    for note in notes:
+        echo(f"Note: {note}", console, "dim")

@@ -9,7 +9,8 @@ from __future__ import annotations
 import click
 
 from ..errors import ScorerError
-from .options import CONTEXT, cards_option, catalog_from, fail_cleanly
+from ..realms.catalog import EDITIONS, EXPANSIONS
+from .options import CONTEXT, cards_option, fail_cleanly
 
 INSTALL_HINT = 'pip install ".[web]" (in a clone of the project)'
 
@@ -19,22 +20,43 @@ INSTALL_HINT = 'pip install ".[web]" (in a clone of the project)'
               help="Address to listen on; 0.0.0.0 lets phones on the same network in.")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
               help="Port to listen on.")
+@click.option("--expansion", type=click.Choice(sorted(EXPANSIONS)), default=None,
+              help="Open the page on an expansion's cards (the page can switch).")
+@click.option("--edition", type=click.Choice(sorted(EDITIONS)), default=None,
+              help="deluxe: the Deluxe-edition Phoenix replaces the promo Phoenix.")
+@click.option("--workers", type=click.IntRange(1, 16), default=None,
+              help="Processes searching discard advice at once (default: one per core but "
+                   "one, at least one); the score of a hand has a process of its own.")
+@click.option("--time-limit", "time_limit", type=click.FloatRange(0.5, 120), default=5.0,
+              show_default=True,
+              help="Seconds the discard advice searches before it answers with the "
+                   "discards it reached (marked incomplete).")
 @cards_option
 @fail_cleanly
-def serve_cmd(host: str, port: int, card_files: tuple[str, ...]) -> None:
+def serve_cmd(host: str, port: int, expansion: str | None, edition: str | None,
+              workers: int | None, time_limit: float, card_files: tuple[str, ...]) -> None:
     """Start the scoring page: open http://HOST:PORT/ in a browser.
 
-    Tap the cards of a hand to see its total and breakdown; wild cards, Book of Changes and
-    Island are chosen optimally unless pinned; 8 cards get discard advice; the address is a
-    share link. The JSON API is described at /openapi.json.
+    Tap the cards of a hand to see its total and breakdown; wild cards, Book of Changes,
+    Island and Angel are chosen optimally unless pinned; one card more than a hand gets
+    discard advice; the address is a share link. The JSON API is described at /openapi.json.
+
+    \b
+    Examples:
+      fr-score serve
+      fr-score serve --expansion cursed-hoards --edition deluxe
+      fr-score serve --host 0.0.0.0 --port 8080      # phones on the same network
+      fr-score serve --cards my-cards.yaml            # with homebrew cards
     """
     try:
-        import uvicorn
-
         from ..web.app import create_app
+        from ..web.games import NO_EXPANSION, STANDARD, GameKey, GameSpec
+        from ..web.server import serve
+        from ..web.workers import default_workers
     except ImportError as e:
         raise ScorerError(f"the web page needs {e.name or 'its extra packages'}; "
                           f"install them with: {INSTALL_HINT}") from None
-    app = create_app(catalog_from(card_files))
+    spec = GameSpec(tuple(card_files), GameKey(expansion or NO_EXPANSION, edition or STANDARD))
+    app = create_app(spec, workers=workers or default_workers(), advice_time_limit=time_limit)
     click.echo(f"Fantasy Realms scorer on http://{host}:{port}/ (Ctrl+C stops it)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    serve(app, host=host, port=port)

@@ -8,53 +8,51 @@ it, so scoring a fully pinned hand stays instant.
 from __future__ import annotations
 
 import json
-import os
 import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from ..errors import ScorerError
-from ..realms.catalog import Card, Catalog, load_catalog
+from ..realms.catalog import Card, load_catalog
 from ..realms.formats.handfile import names_for
-from ..realms.formats.pool import check_apart, discard_list, parse_discard, read_pool
-from ..realms.formats.report import choices_json, result_json, result_table
-from ..realms.hand import ChoiceValue, Hand, format_choice
-from ..realms.names import Names
+from ..realms.formats.pool import Pool, check_apart, pool_from_share, read_pool
+from ..realms.formats.report import choices_json, hand_notes, result_json
+from ..realms.formats.sharecode import share_code, share_link, share_text
+from ..realms.hand import Hand, hand_limit
+from ..realms.names import check_lang
 from ..realms.resolve import Result, resolve
 from .options import (
     CONTEXT,
     cards_option,
+    discard_option,
     fail_cleanly,
     game_options,
+    json_option,
+    no_effect,
+    output_options,
+    read_discard,
     read_text,
+    stdin_once,
 )
+from .render import console_for, echo, print_notes, print_result
 
 if TYPE_CHECKING:
-    from ..realms.names import Localizer
+    from rich.console import Console
+
+    from ..realms.names import Localizer, Names
     from ..realms.solve.api import Solution
-
-# --------------------------------------------------------------------------------------------
-# Reading pools and discard areas
-# --------------------------------------------------------------------------------------------
-
-
-def read_discard(spec: str | None, catalog: Catalog, names: Names) -> list[Card] | None:
-    """``--discard FILE`` (one card per line) or ``--discard "Knights, Queen"``; None if not
-    given."""
-    if not spec:
-        return None
-    if os.path.isfile(spec) or spec == "-":
-        text, label = read_text(spec)
-        return parse_discard(text, label, names)
-    return discard_list(spec, names)
+    from ..realms.solve.sweep import Progress
 
 
 @dataclass(frozen=True)
 class Shown:
-    """How ``fr-score score`` shows a hand whose open choices the solver made: the score
-    sheet lists the player's own choices, and one more line the solver's."""
+    """How a hand whose open choices the solver made is shown: the score sheet lists the
+    player's own choices, and one more line the solver's (and the card it took)."""
 
     result: Result  # the same lines and total; only the player's choices listed
     made: tuple[Card, ...]  # the choosers the solver decided
@@ -75,59 +73,50 @@ class Shown:
         return "\n".join(out)
 
 
-def optimized(hand: Hand, discard_spec: str | None) -> tuple[Result, Shown | None]:
+def shown(result: Result, pinned: dict, proven: bool, taken: tuple[Card, ...] = ()) -> Shown:
+    """The Shown form of a solved hand: ``pinned`` are the choices the player wrote."""
+    hand = result.hand
+    own = {k: v for k, v in pinned.items() if k in {c.id for c in hand.cards}}
+    made = tuple(c for c in hand.cards if c.choice is not None and c.id not in own)
+    return Shown(replace(result, hand=hand.with_cards(hand.cards, own)), made, result, proven,
+                 taken)
+
+
+def needs_search(hand: Hand) -> bool:
+    """Whether scoring the hand makes a choice: an open one, or an extra card to take from
+    the discard area (Necromancer with room for it)."""
+    room = len(hand.cards) < hand_limit(hand.cards, hand.catalog, hand.cursed)
+    return bool(hand.open_choices) or bool(
+        hand.discard and room and any(c.extra is not None for c in hand.cards + hand.cursed))
+
+
+def optimized(hand: Hand) -> tuple[Result, Shown | None]:
     """``fr-score score``: the hand with its open choices made optimally (and Necromancer's
-    best extra card from the discard area); (result, how to show it) or no Shown when nothing
-    was open."""
-    discard = read_discard(discard_spec, hand.catalog, names_for(hand.catalog))
-    if discard is not None:
-        check_apart(list(hand.cards), discard)
-    area = discard if discard is not None else list(hand.discard or ())
-    room = len(hand.cards) < hand.catalog.hand_size + sum(
-        1 for c in hand.cards if c.extra is not None)
-    if not hand.open_choices and not (area and room and any(c.extra for c in hand.cards)):
+    best extra card from the discard area); (result, how to show it), no Shown when nothing
+    was open. Each hand is scored once."""
+    if not needs_search(hand):
         return resolve(hand), None
     from ..realms.solve.api import optimize
 
-    sol = optimize(hand, discard)
-    made = tuple(c for c in sol.hand.cards if c.choice is not None and c.id not in hand.choices)
-    pinned = {k: v for k, v in sol.hand.choices.items() if k in hand.choices}
-    shown_hand = sol.hand.with_cards(sol.hand.cards, pinned)
+    sol = optimize(hand)
     taken = tuple(sol.hand.cards[len(hand.cards):])
-    return sol.result, Shown(replace(sol.result, hand=shown_hand), made, sol.result, sol.proven,
-                             taken)
+    return sol.result, shown(sol.result, dict(hand.choices), sol.proven, taken)
 
 
-# --------------------------------------------------------------------------------------------
-# Output
-# --------------------------------------------------------------------------------------------
+def print_solution(sol: Solution, pinned: dict, title: str | None, loc: Localizer,
+                   console: Console | None, taken: tuple[Card, ...] = ()) -> None:
+    """A solved hand's score sheet, saying which choices the search made."""
+    view = shown(sol.result, pinned, sol.proven, taken)
+    print_result(view.result, title, loc, console)
+    if view.line(loc):
+        echo(view.line(loc), console)
 
 
-def solved_table(sol: Solution, pinned: dict[str, ChoiceValue], title: str | None = None
-                 ) -> str:
-    """The score sheet, saying which choices the search made and which the player pinned."""
-    lines = result_table(sol.result, title=title).splitlines()
-    if lines and lines[-1].startswith("Choices: "):
-        lines.pop()
-    made, kept = [], []
-    for c in sol.hand.cards:
-        if c.choice is None:
-            continue
-        text = f"{c.name}: {format_choice(sol.hand.choices.get(c.id))}"
-        (kept if c.id in pinned else made).append(text)
-    if kept:
-        lines.append("Choices: " + "; ".join(kept))
-    if made:
-        label = "optimal" if sol.proven else "best found, not proven"
-        lines.append(f"Choices ({label}): " + "; ".join(made))
-    return "\n".join(lines)
-
-
-def solution_json(sol: Solution, discard: bool = False) -> dict[str, Any]:
-    out = result_json(sol.result)
+def solution_json(sol: Solution, loc: Localizer, discard: bool = False) -> dict[str, Any]:
+    out = result_json(sol.result, loc)
     out["proven"] = sol.proven
     if discard:
-        out["discard"] = [c.name for c in sol.discard]
+        out["discard"] = [loc.card(c) for c in sol.discard]
     return out
 
 
@@ -139,110 +128,337 @@ def proof(sol: Solution) -> str:
 # Commands
 # --------------------------------------------------------------------------------------------
 
-discard_option = click.option(
-    "--discard", "discard_spec", metavar="FILE|CARDS",
-    help="The discard area, for Necromancer: a file (one card per line) or "
-         "a comma-separated list such as \"Knights, Queen\".",
-)
 time_option = click.option(
     "--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
     help="Stop after this long with the best hand found so far (marked 'not proven').",
 )
+print_code_option = click.option(
+    "--print-code", is_flag=True,
+    help="Print the best hand's share code (or the web scorer's page link when it has an "
+         "expansion, players or a discard area) instead of its score sheet.",
+)
+
+
+def read_best_pool(file: str | None, code: str | None, card_files: tuple[str, ...],
+                   expansion: str | None, edition: str | None, players: int | None
+                   ) -> tuple[Pool, str]:
+    """The pool of ``best``: a pool file, or a share code or link (one of them)."""
+    if (file is None) == (code is None):
+        raise ScorerError("give a pool file ('-' reads standard input) or --code, one of them")
+    if code is not None:
+        return pool_from_share(code, card_files, expansion, edition, players), "share code"
+    text, label = read_text(file)  # type: ignore[arg-type]
+    return read_pool(text, label, card_files, expansion, edition, players), label
+
+
+def table_of(pool: Pool, given: tuple[Card, ...] | None
+             ) -> tuple[tuple[Card, ...] | None, list[str]]:
+    """The discard area ``best`` scores with (None when none is given and no card reads it),
+    and its notes; a missing input the pool's cards need is an error here, before any search
+    starts."""
+    if given is not None and pool.discard is not None:
+        raise ScorerError("the pool has a discard area and --discard gives one too; keep one")
+    area = given if given is not None else pool.discard
+    notes = []
+    cards = pool.cards + list(pool.cursed)
+    readers = [c.name for c in cards if "discard" in c.needs]
+    if area is None and readers:
+        area = ()
+        notes.append(f"{', '.join(readers)} scored on an empty discard area: none was "
+                     "given (--discard or a [discard] section gives one)")
+    players = [c.name for c in cards if "players" in c.needs]
+    if players and pool.players is None:
+        raise ScorerError(f"{players[0]} depends on the number of players (C6): add "
+                          "--players N or a 'players: N' line")
+    check_apart(pool.cards, list(area or ()))
+    return area, notes
+
+
+class ProgressBar:
+    """A progress bar on standard error for a search still running after half a second:
+    only on a terminal, never with ``--quiet``; the searches call it with (done, total)."""
+
+    def __init__(self, quiet: bool, label: str) -> None:
+        self.active = not quiet and sys.stderr.isatty()
+        self.label = label
+        self.start = time.perf_counter()
+        self.bar: Any = None
+        self.task: Any = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.active:
+            return
+        if self.bar is None:
+            if time.perf_counter() - self.start < 0.5:
+                return
+            from rich.console import Console
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeRemainingColumn,
+            )
+
+            self.bar = Progress(TextColumn(self.label), BarColumn(), MofNCompleteColumn(),
+                                TimeRemainingColumn(), console=Console(stderr=True),
+                                transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task(self.label, total=total)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+quiet_option = click.option("--quiet", "-q", is_flag=True,
+                            help="No progress bar on standard error.")
 
 
 @click.command("best", context_settings=CONTEXT)
-@click.argument("file", metavar="POOL_FILE")
+@click.argument("file", metavar="POOL_FILE", required=False)
+@click.option("--code", metavar="CODE",
+              help="The pool as a share code or a page link of the web scorer "
+                   "(it may hold more cards than a hand).")
 @click.option("--top", type=click.IntRange(min=1), default=1, show_default=True,
               help="Also list the next best distinct hands.")
 @discard_option
 @time_option
 @click.option("--method", type=click.Choice(["auto", "exhaustive", "cpsat"]), default="auto",
               show_default=True, help="Search used (both give the same hands).")
-@click.option("--json", "as_json", is_flag=True, help="Print JSON (one object per hand).")
+@quiet_option
+@json_option("Print JSON (one object per hand).")
+@print_code_option
+@output_options
 @cards_option
 @game_options
 @fail_cleanly
-def best_cmd(file: str, top: int, discard_spec: str | None, time_limit: float | None,
-             method: str, as_json: bool, card_files: tuple[str, ...], expansion: str | None,
-             edition: str | None, players: int | None) -> None:
+def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | None,
+             time_limit: float | None, method: str, quiet: bool, as_json: bool,
+             print_code: bool, lang: str | None, no_color: bool, card_files: tuple[str, ...],
+             expansion: str | None, edition: str | None, players: int | None) -> None:
     """The best legal hand from N ≥ 7 cards (7 cards, or 8 with Necromancer).
 
-    POOL_FILE is in the hand-file format; pinned choices are kept, and a '[discard]' section
-    is the discard area. With 8 cards (your hand and the card just drawn) it advises which
-    card to discard and shows every other discard's score.
+    POOL_FILE is in the hand-file format ('-' reads standard input); pinned choices are
+    kept, a '[discard]' section is the discard area, a 'players: N' line the number of
+    players:
+
+    \b
+      # pool.txt: my hand and the card I drew
+      Mountain
+      Great Flood
+      Smoke
+      Whirlwind
+      Air Elemental
+      Wildfire
+      Mirage
+      Magic Wand
+
+    With 8 cards (a hand and the card just drawn) it advises which card to discard and
+    shows every other discard's score. Dark Queen, Ghoul, Specter and Death Knight with no
+    discard area given score an empty one (a note says so).
     """
     from ..realms.solve.api import best_hand
 
-    text, label = read_text(file)
-    pool = read_pool(text, label, card_files, expansion, edition)
+    check_lang(lang)
+    if print_code and lang is not None:
+        raise no_effect("--lang", "with --print-code (a code is made of card ids)")
+    stdin_once(file, discard_spec)
+    pool, label = read_best_pool(file, code, card_files, expansion, edition, players)
     catalog = pool.catalog
     size = catalog.hand_size
     if len(pool.cards) < size:
         raise ScorerError(f"{label}: {len(pool.cards)} cards; 'best' needs at least {size}")
-    given = read_discard(discard_spec, catalog, names_for(catalog))
-    discard = given if given is not None else pool.discard
-    check_apart(pool.cards, discard)
+    discard, notes = table_of(pool, read_discard(discard_spec, catalog))
     advice = len(pool.cards) == size + 1
     want = max(top, len(pool.cards)) if advice else top
-    sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
-                     time_limit=time_limit, method=method, players=players, cursed=pool.cursed)
+    bar = ProgressBar(quiet, "Scoring every hand of the pool")
+    try:
+        sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
+                         time_limit=time_limit, method=method, players=pool.players,
+                         cursed=pool.cursed, progress=bar)
+    finally:
+        bar.close()
     best = sols[0]
+    loc = names_for(catalog).localizer(lang or pool.lang)
+    if print_code:
+        print_codes(sols[:top], as_json)
+        return
     if as_json:
         for sol in sols[:top]:
-            click.echo(json.dumps(solution_json(sol, discard=True), ensure_ascii=False))
+            data = {("code" if code else "file"): code or label,
+                    **solution_json(sol, loc, discard=True), "notes": notes}
+            click.echo(json.dumps(data, ensure_ascii=False))
         return
-    out = []
+    console = console_for(no_color)
+
+    def names(cards) -> str:
+        return ", ".join(loc.card(c) for c in cards)
+
     if advice and best.discard:
-        out.append(f"Discard {', '.join(c.name for c in best.discard)} → score {best.total} "
-                   f"({proof(best)})")
+        echo(f"Discard {names(best.discard)} → score {best.total} ({proof(best)})", console,
+             "bold")
         others = sols[1:]
         if others:
-            width = max(len(", ".join(c.name for c in s.discard)) for s in others)
-            out.append("Other discards:")
+            width = max(len(names(s.discard)) for s in others)
+            echo("Other discards:", console)
             for s in others:
-                out.append(f"  {', '.join(c.name for c in s.discard).ljust(width)}  {s.total}")
+                echo(f"  {names(s.discard).ljust(width)}  {s.total}", console)
     else:
-        gone = ", ".join(c.name for c in best.discard) or "nothing"
-        out.append(f"Best hand from {len(pool.cards)} cards: score {best.total} "
-                   f"({proof(best)}); leave out {gone}")
-    out.append("")
-    out.append(solved_table(best, pool.pinned))
+        echo(f"Best hand from {len(pool.cards)} cards: score {best.total} ({proof(best)}); "
+             f"leave out {names(best.discard) or 'nothing'}", console, "bold")
+    click.echo()
+    print_solution(best, pool.pinned, None, loc, console, taken_of(best, discard))
     for rank, sol in enumerate(sols[1:top], start=2):
-        out.append("")
-        gone = ", ".join(c.name for c in sol.discard) or "nothing"
-        out.append(solved_table(sol, pool.pinned, title=f"#{rank}: score {sol.total}, "
-                                                         f"leave out {gone}"))
-    click.echo("\n".join(out))
+        click.echo()
+        title = f"#{rank}: score {sol.total}, leave out {names(sol.discard) or 'nothing'}"
+        print_solution(sol, pool.pinned, title, loc, console, taken_of(sol, discard))
+    print_notes(notes + hand_notes(best.hand), console)
+
+
+def card_option(names: Names, flag: str, text: str) -> Card:
+    """A card named on the command line, its errors located at the option."""
+    try:
+        return names.card(text)
+    except ScorerError as e:
+        raise e.at(flag) from None
+
+
+def taken_of(sol: Solution, discard: tuple[Card, ...] | None) -> tuple[Card, ...]:
+    """The cards of a solution that came from the discard area (Necromancer's)."""
+    return tuple(c for c in sol.hand.cards if c in (discard or ()))
 
 
 @click.command("max", context_settings=CONTEXT)
 @click.option("--with", "with_", multiple=True, metavar="CARD",
-              help="Require this card (repeatable).")
+              help="Require this card (repeatable). A Cursed Item named here is held beside "
+                   "the hand (none is, otherwise).")
 @click.option("--without", multiple=True, metavar="CARD", help="Forbid this card (repeatable).")
+@click.option("--discard", "discard_spec", metavar="FILE|CARDS",
+              help="The discard area: Necromancer's extra card comes from it, and Dark Queen, "
+                   "Ghoul, Specter and Death Knight score it. Without it, an extra card may be "
+                   "any card, and those cards score an empty area.")
 @time_option
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
+@quiet_option
+@json_option("Print one JSON object.")
+@print_code_option
+@output_options
 @cards_option
 @game_options
 @fail_cleanly
-def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], time_limit: float | None,
-            as_json: bool, card_files: tuple[str, ...], expansion: str | None,
-            edition: str | None, players: int | None) -> None:
+def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], discard_spec: str | None,
+            time_limit: float | None, quiet: bool, as_json: bool, print_code: bool,
+            lang: str | None, no_color: bool, card_files: tuple[str, ...],
+            expansion: str | None, edition: str | None, players: int | None) -> None:
     """The highest-scoring legal hand in the whole game, proven optimal.
 
-    Necromancer's 8th card and every choice are included. Proving it takes about 30
-    seconds on two cores (the first run also compiles the search, about 15 s more);
-    --with and --without make it quicker.
+    Every choice and every extra card are included: 7 cards and Necromancer's 8th; with
+    Cursed Hoards 8 cards, and a 9th with Necromancer, Leprechaun or Genie. Without
+    --players, every table size is tried for Genie. The base game takes a few seconds on
+    two cores, Cursed Hoards about a minute (the first run also compiles the search, about
+    20 s more); --with and --without make it quicker. A progress bar on standard error
+    shows the best hand so far, the most any hand may still score, and the time left.
+    Cards are named as in a hand file (any language, or their ids):
+
+    \b
+      fr-score max
+      fr-score max --with Dragon --without Necromancer
+      fr-score max --expansion cursed-hoards --players 4
+      fr-score max --expansion cursed-hoards --discard "Knights, Unicorn, Rainstorm"
+      fr-score max --print-code         # the hand as a share code
     """
     from ..realms.solve.api import max_hand
 
+    check_lang(lang)
+    if print_code and lang is not None:
+        raise no_effect("--lang", "with --print-code (a code is made of card ids)")
     catalog = load_catalog(card_files, expansion, edition)
+    if players is not None and not any("players" in c.needs for c in catalog.cards):
+        raise no_effect("--players", "in this game (no card depends on the number of players)")
     names = names_for(catalog)
-    if sys.stderr.isatty():
-        click.echo("Searching every hand of the game…", err=True)
-    sol = max_hand(catalog, [names.card(n) for n in with_], [names.card(n) for n in without],
-                   time_limit=time_limit)
-    if as_json:
-        click.echo(json.dumps(solution_json(sol), ensure_ascii=False))
+    wanted = [card_option(names, "--with", n) for n in with_]
+    banned = [card_option(names, "--without", n) for n in without]
+    discard = read_discard(discard_spec, catalog)
+    with max_progress(quiet) as progress:
+        sol = max_hand(catalog, wanted, banned, time_limit=time_limit,
+                       discard=list(discard) if discard is not None else None,
+                       players=players, progress=progress)
+    notes = max_notes(sol, discard is None, players is None)
+    loc = names.localizer(lang)
+    if print_code:
+        print_codes([sol], as_json)
         return
-    click.echo(f"Best hand in the game: score {sol.total} ({proof(sol)})\n")
-    click.echo(solved_table(sol, {}))
+    if as_json:
+        out = solution_json(sol, loc)
+        out["notes"] = notes
+        click.echo(json.dumps(out, ensure_ascii=False))
+        return
+    console = console_for(no_color)
+    echo(f"Best hand in the game: score {sol.total} ({proof(sol)})", console, "bold")
+    for note in notes:
+        echo(note, console)
+    click.echo()
+    print_solution(sol, {}, None, loc, console)
+
+
+def print_codes(sols: list[Solution], as_json: bool) -> None:
+    """``--print-code`` of best and max: each hand as the web scorer's code (or link)."""
+    for sol in sols:
+        if as_json:
+            click.echo(json.dumps({"code": share_code(sol.hand), "link": share_link(sol.hand),
+                                   "proven": sol.proven}, ensure_ascii=False))
+        else:
+            click.echo(share_text(sol.hand))
+
+
+def max_notes(sol: Solution, no_discard: bool, no_players: bool) -> list[str]:
+    """What the answer assumed of the table that the user did not give."""
+    held = [*sol.hand.cards, *sol.hand.cursed]
+    out = []
+    readers = [c.name for c in held if "discard" in c.needs]
+    if readers and no_discard:
+        out.append(f"{', '.join(readers)} scored on an empty discard area "
+                   "(--discard gives one).")
+    counted = [c.name for c in held if "players" in c.needs]
+    if counted and no_players and sol.hand.players is not None:
+        out.append(f"{', '.join(counted)} scored at a table of {sol.hand.players} players, "
+                   "the best for this hand (--players sets it).")
+    return out
+
+
+@contextmanager
+def max_progress(quiet: bool) -> Iterator[Callable[[Progress], None] | None]:
+    """A progress bar on standard error while ``max`` runs (a terminal only, not --quiet):
+    the parts of the current pass done, the best hand so far, the most any hand may still
+    score, and the time left."""
+    if quiet or not sys.stderr.isatty():
+        yield None
+        return
+    from rich.console import Console
+    from rich.progress import BarColumn, TextColumn, TimeElapsedColumn
+    from rich.progress import Progress as Bar
+
+    columns = (TextColumn("{task.description}"), BarColumn(bar_width=20),
+               TextColumn("{task.fields[left]}"), TimeElapsedColumn(),
+               TextColumn("{task.fields[hand]}"))
+    with Bar(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("preparing the search", total=None, left="", hand="")
+
+        def show(p: Progress) -> None:
+            left = "" if p.left is None else f"~{_duration(p.left)} left"
+            text = f"best {p.best} · at most {p.bound}"
+            room = bar.console.width - len(text) - len(left) - 40  # bar, time, spaces
+            hand = ", ".join(c.name for c in p.hand)
+            if len(hand) > room:
+                hand = hand[:max(room - 1, 0)] + "…" if room > 8 else ""
+            bar.update(task, description=text, total=p.parts, completed=p.done, left=left,
+                       hand=hand)
+
+        yield show
+
+
+def _duration(seconds: float) -> str:
+    if seconds < 90:
+        return f"{max(1, round(seconds))} s"
+    return f"{round(seconds / 60)} min"

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from .names import suggest
+from .names import ENGLISH, LANGUAGES, character_index, character_name, suggest
 from .rules import (
     BARRACKS,
     BREWERY,
@@ -65,27 +65,50 @@ IN_BOX: tuple[int, ...] = tuple(c.tier1 + c.tier2 for c in CARD_TYPES)
 #: tier-1 cards put on top of tier 2, by number of players.
 TIER1_DRAW: dict[int, int] = {2: 6, 3: 14, 4: 26}
 
-_BY_NAME = {c.name.lower(): i for i, c in enumerate(CARD_TYPES)}
-_BY_NAME.update({"/".join(reversed(k.split("/"))): i for k, i in list(_BY_NAME.items())})
+_BY_HALVES = {frozenset(c.halves): i for i, c in enumerate(CARD_TYPES)}
 
 
-def card_name(card: int) -> str:
-    return CARD_TYPES[card].name
+def card_name(card: int, lang: str = ENGLISH) -> str:
+    """``Miller/Knight`` in a known language (the halves in the card's own order)."""
+    return "/".join(character_name(h, lang) for h in HALVES[card])
 
 
 def card_index(name: object) -> int:
-    """``Miller/Brewer`` (either order, any case, spaces allowed) -> card type index."""
+    """``Miller/Brewer`` (either order, any case, spaces allowed, any known language) -> card
+    type index."""
     text = str(name).strip()
-    key = "/".join(part.strip().lower() for part in text.split("/"))
-    if key in _BY_NAME:
-        return _BY_NAME[key]
-    names = [c.name for c in CARD_TYPES]
+    try:
+        halves = [character_index(part) for part in text.split("/")]
+    except ValueError:
+        halves = []
+    if len(halves) == len(set(halves)) and frozenset(halves) in _BY_HALVES:
+        return _BY_HALVES[frozenset(halves)]
+    names = [card_name(i, lang) for lang in LANGUAGES for i in range(len(CARD_TYPES))]
     raise ValueError(f"unknown card {text!r}{suggest(text, names)}")
 
 
 def tier_cards(tier: int) -> list[int]:
     """All cards of one tier, as card type indices (sorted)."""
     return [i for i, c in enumerate(CARD_TYPES) for _ in range(c.tier1 if tier == 1 else c.tier2)]
+
+
+def deck_size(players: int, all60: bool = False) -> int:
+    """How many cards the set-up deals into the deck (display included)."""
+    return sum(IN_BOX) if all60 else TIER1_DRAW[players] + len(tier_cards(2))
+
+
+def tier_at(position: int, players: int, all60: bool = False) -> int:
+    """The tier of the card at a deck position (0 = top) under the set-up: 1 for the top
+    6/14/26 cards, 2 below them; 0 for the all-60 variant, where any card may be anywhere."""
+    if all60:
+        return 0
+    return 1 if position < TIER1_DRAW[players] else 2
+
+
+def copies(card: int, tier: int) -> int:
+    """How many of a card type tier 1, tier 2, or the whole box (tier 0) holds."""
+    c = CARD_TYPES[card]
+    return (c.tier1 + c.tier2, c.tier1, c.tier2)[tier]
 
 
 def setup_deck(players: int, rng: random.Random, all60: bool = False) -> list[int]:

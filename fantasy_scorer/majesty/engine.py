@@ -262,6 +262,13 @@ class Game:
             return f"the healed card is a {card_name(top)}: say which half it returns as ({halves})"
         return None
 
+    def reveal(self, position: int, card: int) -> None:
+        """Say which card lies at a display position, for a game written down at the table
+        whose shuffled deck nobody knows: the replay deals from a stand-in deck of the right
+        size and reveals each card just before it is taken, and reads no other display card
+        (so the stand-in cards never matter)."""
+        self.display[position] = card
+
     def gain(self, move: Move) -> int:
         """The active player's immediate points from `move` (nothing changes)."""
         return self._resolve(move, commit=False)

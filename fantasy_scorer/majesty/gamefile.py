@@ -21,6 +21,7 @@ The replay-log format is described in `fantasy_scorer.majesty.replay`.
 from __future__ import annotations
 
 import itertools
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -65,22 +66,30 @@ _StrictLoader.add_constructor(
 
 
 def load_yaml(path: str | Path) -> Any:
-    """Parse a YAML file; any read or syntax problem becomes an InputError."""
+    """Parse a YAML file (``-`` is standard input); any read or syntax problem becomes an
+    InputError."""
+    if str(path) == "-":
+        return parse_yaml(sys.stdin.read(), "<stdin>")
     try:
         text = Path(path).read_text(encoding="utf-8")
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
     except UnicodeDecodeError:
         raise InputError(f"{path} is not UTF-8 text; save it as UTF-8") from None
+    return parse_yaml(text, str(path))
+
+
+def parse_yaml(text: str, label: str) -> Any:
+    """Parse YAML text; `label` names its source in the error messages."""
     try:
         return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
     except InputError as exc:
-        raise InputError(f"{path}: {exc}") from None
+        raise InputError(f"{label}: {exc}") from None
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise InputError(f"{path} is not valid YAML{where}: {problem}") from None
+        raise InputError(f"{label} is not valid YAML{where}: {problem}") from None
 
 
 # ------------------------------------------------------------------ small checks
@@ -256,10 +265,15 @@ class LogMove:
     heal: int | None
     trade: int
     points: int | None
+    meeples: int | None = None
+    card: int | None = None
 
 
 @dataclass(frozen=True)
 class ReplayLog:
+    """A parsed log. With neither `deck` nor `seed` the log was written as played: the deck
+    is unknown and every move names the card it takes (`as_played`)."""
+
     names: list[str]
     side: str
     deck: list[int] | None
@@ -269,6 +283,10 @@ class ReplayLog:
     meeple_tiebreak: bool
     moves: list[LogMove]
 
+    @property
+    def as_played(self) -> bool:
+        return self.deck is None and self.seed is None
+
 
 def _character(value: object, what: str) -> int:
     try:
@@ -277,9 +295,22 @@ def _character(value: object, what: str) -> int:
         raise InputError(f"{what}: {exc}") from None
 
 
+def _card(value: object, what: str) -> int:
+    try:
+        return card_index(value)
+    except ValueError as exc:
+        raise InputError(f"{what}: {exc}") from None
+
+
+def _optional_int(entry: dict, key: str, where: str) -> int | None:
+    return as_int(entry[key], f"{where}: {key}") if key in entry else None
+
+
 def parse_log_move(entry: object, number: int, names: list[str]) -> LogMove:
     where = f"move {number}"
-    check_keys(entry, where, {"player", "take"}, {"half", "heal", "trade", "points"})
+    check_keys(
+        entry, where, {"player", "take"}, {"half", "heal", "trade", "points", "meeples", "card"}
+    )
     player = as_name(entry["player"], f"{where}: player")
     if player not in names:
         raise InputError(f"{where}: unknown player {player!r}{suggest(player, names)}")
@@ -290,7 +321,9 @@ def parse_log_move(entry: object, number: int, names: list[str]) -> LogMove:
         half=_character(entry["half"], f"{where}: half") if "half" in entry else None,
         heal=_character(entry["heal"], f"{where}: heal") if "heal" in entry else None,
         trade=as_int(entry.get("trade", 0), f"{where}: trade", minimum=None),
-        points=as_int(entry["points"], f"{where}: points") if "points" in entry else None,
+        points=_optional_int(entry, "points", where),
+        meeples=_optional_int(entry, "meeples", where),
+        card=_card(entry["card"], f"{where}: card") if "card" in entry else None,
     )
 
 
@@ -304,24 +337,22 @@ def parse_replay_log(data: object) -> ReplayLog:
     )
     names = player_names(top["players"])
     side = as_side(top["side"])
-    if ("seed" in top) == ("deck" in top):
-        raise InputError("the replay log needs exactly one of seed: N or deck: [cards, ...]")
+    if "seed" in top and "deck" in top:
+        raise InputError(
+            "the replay log gives both seed: and deck:; keep one (or neither, for a game "
+            "written down as it is played, each move naming its card)"
+        )
     seed = as_int(top["seed"], "seed", minimum=None) if "seed" in top else None
     deck = None
     if "deck" in top:
         if not isinstance(top["deck"], list):
             raise InputError("deck must be a list of cards, top card first, e.g. [Miller, Witch]")
-        deck = []
-        for i, name in enumerate(top["deck"]):
-            try:
-                deck.append(card_index(name))
-            except ValueError as exc:
-                raise InputError(f"deck card {i + 1}: {exc}") from None
+        deck = [_card(name, f"deck card {i + 1}") for i, name in enumerate(top["deck"])]
     all60 = top.get("all60", False)
     if not isinstance(all60, bool):
         raise InputError(f"all60 must be true or false, not {all60!r}")
     if all60 and deck is not None:
-        raise InputError("all60 only applies to a seeded set-up; remove it or use seed: N")
+        raise InputError("all60 only applies to a dealt set-up; remove it or remove deck:")
     everyone = top.get("everyone", "all")
     if everyone not in ("all", "opponents"):
         raise InputError(
@@ -336,7 +367,7 @@ def parse_replay_log(data: object) -> ReplayLog:
         moves = []
     if not isinstance(moves, list):
         raise InputError("moves must be a list like - {player: Ann, take: 0}")
-    return ReplayLog(
+    log = ReplayLog(
         names=names,
         side=side,
         deck=deck,
@@ -346,3 +377,12 @@ def parse_replay_log(data: object) -> ReplayLog:
         meeple_tiebreak=tiebreak == "meeples",
         moves=[parse_log_move(m, i + 1, names) for i, m in enumerate(moves)],
     )
+    if log.as_played:
+        for m in log.moves:
+            if m.card is None:
+                raise InputError(
+                    f"move {m.number}: this log has no seed: or deck:, so it is read as "
+                    "written at the table and every move names the card it takes "
+                    "(e.g. card: Miller/Knight); add card:, or give the seed or the deck"
+                )
+    return log

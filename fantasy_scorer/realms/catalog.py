@@ -33,7 +33,7 @@ from typing import Any
 
 import yaml
 
-from ..errors import ScorerError
+from ..errors import ScorerError, clip
 from . import effects as fx
 
 
@@ -80,12 +80,23 @@ class Card:
     ``suits`` is a bit mask (the printed suit plus any ``also`` suits). Cards compare by
     identity; ``id`` is unique within a :class:`Catalog`.
 
-    Traits: ``immune`` is ``"all"`` (never blanked: Angel) or ``"others"`` (no other card may
-    blank it, its own penalty still may: the Deluxe Phoenix); ``unchangeable`` cards cannot be
-    targeted by a change of suit; ``plain_suits`` are the only suits a copy of the card and the
-    discard area see (0: all of them); ``grants_immunity`` selects the cards that cannot be
-    blanked while this card is in hand, blanked or not (Lich, C3); a ``cursed`` card is a
-    Cursed Item, scored beside the hand and never blanked.
+    Traits (each a YAML key of the same name):
+
+    * ``immune`` is ``"all"`` for a card that is never blanked (Angel, C2), else ``""``;
+    * ``blanked_only_by`` selects the only cards whose blanking can hit this card, through
+      any of its suits (the Deluxe Phoenix: a Flood, C7); empty: any card;
+    * ``never_blanks_others``: this card never causes another card to be blanked: it meets
+      no other card's "blanked with X" condition and blanks no other card (C8);
+    * ``unchangeable`` cards cannot be targeted by a change of suit;
+    * ``copied_suits`` (mask, 0: all of ``suits``) are the suits a copy of the card takes:
+      extra suits belong to the physical card, not to its identity (R16);
+    * ``discard_suits`` (mask, 0: all) are the suits the card shows in the discard area;
+    * ``change_replaces`` (mask, 0: all) are the suits a change of suit replaces; the card
+      keeps its other suits (R17);
+    * ``keeps_suits_when_blanked``: a blanked card that still counts for its suits (R15);
+    * ``grants_immunity`` selects the cards that cannot be blanked while this card is in
+      hand, blanked or not (Lich, C3); a ``cursed`` card is a Cursed Item, scored beside the
+      hand and never blanked.
     """
 
     id: str
@@ -104,11 +115,16 @@ class Card:
     source: str = ""
     immune: str = ""
     unchangeable: bool = False
-    plain_suits: int = 0
+    copied_suits: int = 0
     grants_immunity: tuple[fx.Term, ...] = ()
     cursed: bool = False
     replaces: str | None = None
     needs: frozenset[str] = frozenset()  # "discard", "players": context its score reads
+    discard_suits: int = 0
+    change_replaces: int = 0
+    blanked_only_by: tuple[fx.Term, ...] = ()
+    never_blanks_others: bool = False
+    share_id: str = ""  # the id the popular web scorer gives it, when not ours (FR55P)
 
     def __repr__(self) -> str:
         return f"Card({self.id} {self.name})"
@@ -118,16 +134,42 @@ class Card:
         return "/".join(self.suit_names)
 
     @property
+    def code_id(self) -> str:
+        """The card's id in a share code: the web scorer's id for it (data: ``share_id``)."""
+        return self.share_id or self.id
+
+    @property
     def copy_suits(self) -> int:
-        """The suits a copy of this card, or the discard area, sees."""
-        return self.plain_suits or self.suits
+        """The suits a copy of this card takes (R16: only the printed suit of a Phoenix)."""
+        return self.copied_suits or self.suits
+
+    @property
+    def suits_in_discard(self) -> int:
+        """The suits this card shows in the discard area (C5)."""
+        return self.discard_suits or self.suits
+
+    def in_discard(self) -> fx.Printed:
+        """This card as a discard-area bonus reads it: name, shown suits, strength (C5)."""
+        return fx.Printed(self.name, self.suits_in_discard, self.strength)
+
+    @property
+    def kept_on_change(self) -> int:
+        """The suits a change of suit leaves on this card (R17: a Phoenix keeps Flame and
+        Weather when Book of Changes replaces its Beast)."""
+        return self.suits & ~self.change_replaces if self.change_replaces else 0
+
+    @property
+    def special_blanking(self) -> bool:
+        """Whether this card changes who may blank whom (C2, C7, C8): the searches that do
+        not model these traits refuse such a card."""
+        return bool(self.immune or self.blanked_only_by or self.never_blanks_others)
 
     def may_take_extra(self, other: Card) -> bool:
         """Whether this card's extra-card effect may take ``other`` (R13, C4): a card of
         its suits as the discard area shows them (any card, for an effect without suits)."""
         if self.extra is None or other is self:
             return False
-        return not self.extra.suits or bool(other.copy_suits & self.extra.suits)
+        return not self.extra.suits or bool(other.suits_in_discard & self.extra.suits)
 
 
 @dataclass
@@ -143,6 +185,7 @@ class Catalog:
     alias_spelling: dict[str, str] = field(default_factory=dict)  # folded alias -> as written
     by_id: dict[str, Card] = field(default_factory=dict)
     by_name: dict[str, Card] = field(default_factory=dict)  # folded name -> card
+    by_code: dict[str, Card] = field(default_factory=dict)  # share-code id -> card
 
     # -- suits ----------------------------------------------------------------------------
     def suit_bit(self, name: str) -> int:
@@ -200,8 +243,10 @@ class Catalog:
             self.cards[self.cards.index(old)] = card
             del self.by_id[old.id]
             del self.by_name[fold(old.name)]
+            del self.by_code[old.code_id]
             self.by_id[card.id] = card
             self.by_name[fold(card.name)] = card
+            self._add_code(card, where)
             return
         if card.id in self.by_id:
             raise ScorerError(f"card id {card.id} is defined twice", where)
@@ -211,6 +256,14 @@ class Catalog:
         self.cards.append(card)
         self.by_id[card.id] = card
         self.by_name[key] = card
+        self._add_code(card, where)
+
+    def _add_code(self, card: Card, where: str) -> None:
+        other = self.by_code.get(card.code_id)
+        if other is not None:
+            raise ScorerError(f"{card.id}: share id {card.code_id} is already {other.name}'s",
+                              where)
+        self.by_code[card.code_id] = card
 
 
 # --------------------------------------------------------------------------------------------
@@ -227,10 +280,44 @@ class _List(list):
 
 
 class _LineLoader(yaml.SafeLoader):
-    """A safe loader that remembers the line of every mapping and list."""
+    """A safe loader that remembers the line of every mapping and list, and refuses a
+    mapping that repeats a key."""
+
+    source = ""
+
+
+def duplicate_key(node: yaml.MappingNode) -> tuple[str, int, int] | None:
+    """(key, its line, the line where it first appeared) for the first key a mapping repeats.
+
+    YAML itself keeps the last of two equal keys; a file a person wrote with a key twice is a
+    mistake to report, never a value to drop.
+    """
+    seen: dict[tuple[str, str], int] = {}
+    for key, _ in node.value:
+        if not isinstance(key, yaml.ScalarNode):
+            continue
+        ident = (key.tag, str(key.value))
+        line = key.start_mark.line + 1
+        if ident in seen:
+            return str(key.value), line, seen[ident]
+        seen[ident] = line
+    return None
+
+
+def duplicate_key_error(node: yaml.MappingNode, source: str) -> ScorerError | None:
+    """The one-line error for a repeated key in ``node``, located in ``source``."""
+    dup = duplicate_key(node)
+    if dup is None:
+        return None
+    key, line, first = dup
+    return ScorerError(f"the key '{clip(key)}' appears twice (also line {first}); keep one",
+                       f"{source}:{line}")
 
 
 def _construct_map(loader: _LineLoader, node: yaml.MappingNode) -> _Map:
+    bad = duplicate_key_error(node, loader.source)
+    if bad is not None:
+        raise bad
     m = _Map(loader.construct_mapping(node, deep=True))
     m.line = node.start_mark.line + 1
     return m
@@ -247,14 +334,19 @@ _LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _co
 
 
 def load_yaml(text: str, source: str) -> Any:
-    """Parse YAML, turning syntax errors into one-line errors with the line number."""
+    """Parse YAML, turning syntax errors and repeated keys into one-line errors with the line
+    number."""
+    loader = _LineLoader(text)
+    loader.source = source
     try:
-        return yaml.load(text, Loader=_LineLoader)  # noqa: S506 - a SafeLoader subclass
+        return loader.get_single_data()
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f":{mark.line + 1}" if mark else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise ScorerError(f"malformed YAML: {problem}", f"{source}{line}") from None
+    finally:
+        loader.dispose()
 
 
 # --------------------------------------------------------------------------------------------
@@ -264,8 +356,9 @@ def load_yaml(text: str, source: str) -> Any:
 _CARD_KEYS = {
     "id", "name", "suit", "also", "strength", "text", "bonus", "penalty", "clears",
     "clears_word", "copy", "change_suit", "clear_one", "protect", "extra_card",
-    "keeps_suits_when_blanked", "immune", "unchangeable", "plain_suits", "grants_immunity",
-    "cursed", "replaces",
+    "keeps_suits_when_blanked", "immune", "unchangeable", "copied_suits", "discard_suits",
+    "change_replaces", "blanked_only_by", "never_blanks_others", "grants_immunity",
+    "cursed", "replaces", "share_id",
 }
 _POINT_KEYS = {"points", "per", "per_other", "with", "with_all", "unless", "in_discard",
                "players", "other_cursed", "first"}
@@ -292,7 +385,7 @@ class _Compiler:
     def word(self, text: Any, node: Any) -> tuple[int, frozenset[str], bool]:
         """One selector word: a suit, a card name or ``any``."""
         if not isinstance(text, str):
-            raise self.fail(f"expected a suit or card name, got {text!r}", node)
+            raise self.fail(f"expected a suit or card name, got {clip(repr(text))}", node)
         if fold(text) == "any":
             return 0, frozenset(), True
         suit = self.catalog.find_suit(text)
@@ -304,7 +397,7 @@ class _Compiler:
             return 0, frozenset([self.names_canon[key]]), False
         pool = self.catalog.suits + list(self.names_canon.values())
         raise self.fail(
-            f"unknown suit or card name '{text}'{self.catalog.suggest(text, pool)}", node
+            f"unknown suit or card name '{clip(text)}'{self.catalog.suggest(text, pool)}", node
         )
 
     names_canon: dict[str, str] = {}
@@ -313,13 +406,16 @@ class _Compiler:
         if isinstance(items, str):
             items = [items]
         if not isinstance(items, list) or not items:
-            raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
+            raise self.fail("expected a list of suits or card names, got "
+                            f"{clip(repr(items))}", node)
         mask, names, anything = 0, frozenset(), False
+        self.last_words: list[tuple[str, int]] = []  # canonical, in order (Term.words)
         for it in items:
             m, n, a = self.word(it, items)
             mask |= m
             names |= n
             anything |= a
+            self.last_words.append(self.canon(m, n, a))
         return mask, names, anything, [str(i) for i in items]
 
     def term(self, item: Any, parent: Any, other: bool = False) -> fx.Term:
@@ -331,33 +427,44 @@ class _Compiler:
             if "match" not in item:
                 raise self.fail("a selector needs 'match'", item)
             mask, names, anything, texts = self.words(item["match"], item)
-            ex_mask, ex_names = 0, frozenset()
+            words = tuple(self.last_words)
+            ex_mask, ex_names, ex_words = 0, frozenset(), ()
             text = "/".join(texts)
             if "except" in item:
                 ex_mask, ex_names, ex_any, ex_texts = self.words(item["except"], item)
                 if ex_any:
                     raise self.fail("'except: any' would select nothing", item)
+                ex_words = tuple(self.last_words)
                 text += " except " + ", ".join(ex_texts)
             oth = item.get("other", False)
             if not isinstance(oth, bool):
                 raise self.fail("'other' must be true or false", item)
             return fx.Term(("other " if oth or other else "") + text, mask, names, anything,
-                           ex_mask, ex_names, oth or other)
+                           ex_mask, ex_names, oth or other, words, ex_words)
         mask, names, anything = self.word(item, parent)
         return fx.Term(("other " if other else "") + str(item), mask, names, anything,
-                       other=other)
+                       other=other, words=(self.canon(mask, names, anything),))
+
+    def canon(self, mask: int, names: frozenset[str], anything: bool) -> tuple[str, int]:
+        """One selector word as explanations say it: its canonical spelling and suit bit."""
+        if anything:
+            return ("any", 0)
+        if mask:
+            return (self.catalog.suits[mask.bit_length() - 1], mask)
+        return (next(iter(names)), 0)
 
     def terms(self, items: Any, node: Any, other: bool = False) -> tuple[fx.Term, ...]:
         if isinstance(items, (str, Mapping)):
             items = [items]
         if not isinstance(items, list) or not items:
-            raise self.fail(f"expected a list of suits or card names, got {items!r}", node)
+            raise self.fail("expected a list of suits or card names, got "
+                            f"{clip(repr(items))}", node)
         return tuple(self.term(i, items, other) for i in items)
 
     # -- point effects --------------------------------------------------------------------
     def points(self, entry: Any, node: Any, penalty: bool) -> fx.PointEffect:
         if not isinstance(entry, Mapping):
-            raise self.fail(f"expected an effect mapping, got {entry!r}", node)
+            raise self.fail(f"expected an effect mapping, got {clip(repr(entry))}", node)
         keys = set(entry)
         kinds = _POINT_KINDS
         special = keys & kinds
@@ -445,7 +552,7 @@ class _Compiler:
 
     def integer(self, val: Any, node: Any, what: str) -> int:
         if isinstance(val, bool) or not isinstance(val, int):
-            raise self.fail(f"'{what}' must be a whole number, got {val!r}", node)
+            raise self.fail(f"'{what}' must be a whole number, got {clip(repr(val))}", node)
         return val
 
     def table(self, val: Any, node: Any, what: str) -> tuple[tuple[int, int], ...]:
@@ -457,12 +564,13 @@ class _Compiler:
     # -- whole card -------------------------------------------------------------------------
     def card(self, entry: Any) -> Card:
         if not isinstance(entry, Mapping):
-            raise self.fail(f"each card must be a mapping, got {entry!r}")
+            raise self.fail(f"each card must be a mapping, got {clip(repr(entry))}")
         self.line = entry.line
         unknown = set(entry) - _CARD_KEYS
         if unknown:
             k = sorted(unknown)[0]
-            raise self.fail(f"unknown card key '{k}'{self.catalog.suggest(k, _CARD_KEYS)}", entry)
+            raise self.fail(f"unknown card key '{clip(k)}'"
+                            f"{self.catalog.suggest(k, _CARD_KEYS)}", entry)
         self.needs: set[str] = set()
         cursed = entry.get("cursed", False)
         if not isinstance(cursed, bool):
@@ -482,7 +590,7 @@ class _Compiler:
             found = self.catalog.find_suit(s) if isinstance(s, str) else None
             if found is None:
                 hint = self.catalog.suggest(str(s), self.catalog.suits)
-                raise self.fail(f"unknown suit '{s}'{hint}", entry)
+                raise self.fail(f"unknown suit '{clip(s)}'{hint}", entry)
             mask |= self.catalog.suit_bit(found)
             canon.append(found)
         strength = self.integer(entry["strength"], entry, "strength")
@@ -549,27 +657,45 @@ class _Compiler:
         if not isinstance(text, str):
             raise self.fail("'text' must be a string", entry)
         immune = entry.get("immune", False)
-        if immune not in (False, True, "others"):
-            raise self.fail("'immune' is true (never blanked) or 'others' (by no other card)",
-                            entry)
+        if not isinstance(immune, bool):
+            raise self.fail("'immune' must be true or false (for 'blanked only by some "
+                            "cards', write blanked_only_by: [..])", entry)
         unchangeable = entry.get("unchangeable", False)
         if not isinstance(unchangeable, bool):
             raise self.fail("'unchangeable' must be true or false", entry)
-        plain = 0
-        if "plain_suits" in entry:
-            plain, n, a, _ = self.words(entry["plain_suits"], entry)
-            if n or a:
-                raise self.fail("plain_suits: list suits only", entry)
+        never = entry.get("never_blanks_others", False)
+        if not isinstance(never, bool):
+            raise self.fail("'never_blanks_others' must be true or false", entry)
+        copied, shown, replaced = (self.own_suits(entry, key, mask) for key in
+                                   ("copied_suits", "discard_suits", "change_replaces"))
+        only_by = (self.terms(entry["blanked_only_by"], entry)
+                   if "blanked_only_by" in entry else ())
         grants = self.terms(entry["grants_immunity"], entry) if "grants_immunity" in entry else ()
         replaces = entry.get("replaces")
         if replaces is not None and not isinstance(replaces, str):
             raise self.fail("'replaces' is the id of the card this one replaces", entry)
+        share_id = entry.get("share_id", "")
+        if not isinstance(share_id, str) or ("share_id" in entry and not share_id.strip()):
+            raise self.fail("'share_id' is the id share codes give the card", entry)
         if cursed and (penalty or choice or clears or clears_word):
             raise self.fail("a Cursed Item has only a value and point effects", entry)
         return Card(cid.strip(), name.strip(), tuple(canon), mask, strength, text, bonus, penalty,
                     clears, clears_word, choice, extra, keeps, self.source,
-                    "all" if immune is True else (immune or ""), unchangeable, plain, grants,
-                    cursed, replaces, frozenset(self.needs))
+                    "all" if immune else "", unchangeable, copied, grants,
+                    cursed, replaces, frozenset(self.needs), shown, replaced, only_by, never,
+                    share_id.strip())
+
+    def own_suits(self, entry: Mapping, key: str, mask: int) -> int:
+        """A trait listing some of the card's own suits (``copied_suits: [Beast]``); 0 if
+        absent (the trait then covers all of them)."""
+        if key not in entry:
+            return 0
+        got, names, anything, _ = self.words(entry[key], entry)
+        if names or anything:
+            raise self.fail(f"{key}: list suits only", entry)
+        if got & ~mask:
+            raise self.fail(f"{key}: list only suits the card has", entry)
+        return got
 
     def _list(self, entry: Mapping, key: str) -> list:
         val = entry.get(key, [])
@@ -624,8 +750,8 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
     unknown = set(data) - _FILE_KEYS
     if unknown:
         k = sorted(unknown)[0]
-        raise ScorerError(f"unknown top-level key '{k}' (expected {', '.join(sorted(_FILE_KEYS))})",
-                          f"{source}:{data.line}")
+        raise ScorerError(f"unknown top-level key '{clip(k)}' (expected "
+                          f"{', '.join(sorted(_FILE_KEYS))})", f"{source}:{data.line}")
     for key in ("hand_size", "max_hand"):
         if key in data:
             val = data[key]
@@ -637,7 +763,7 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
         catalog.games.append(str(data["game"]))
     for s in data.get("suits", []) or []:
         if not isinstance(s, str) or not s.strip():
-            raise ScorerError(f"bad suit name {s!r}", f"{source}:{data.line}")
+            raise ScorerError(f"bad suit name {clip(repr(s))}", f"{source}:{data.line}")
         if catalog.find_suit(s) is None:
             catalog.suits.append(s.strip())
     for alias, target in (data.get("aliases") or {}).items():
@@ -718,10 +844,48 @@ def load_catalog(extra_files: Iterable[str | Path] = (), expansion: str | None =
         load_into(cat, _shipped(EDITIONS[edition]), EDITIONS[edition])
     assert len(cat.cards) == len(base.cards)
     for f in extra_files:
-        p = Path(f)
-        try:
-            text = p.read_text(encoding="utf-8")
-        except OSError as e:
-            raise ScorerError(f"cannot read card file: {e.strerror}", str(p)) from None
-        load_into(cat, text, str(p))
+        load_into(cat, read_card_file(Path(f)), str(f))
     return cat
+
+
+def read_card_file(path: Path) -> str:
+    """A user's card file as text: UTF-8 (a byte-order mark is fine), else a one-line error."""
+    try:
+        data = path.read_bytes()
+    except OSError as e:
+        raise ScorerError(f"cannot read card file: {e.strerror}", str(path)) from None
+    return decode_utf8(data, str(path))
+
+
+def decode_utf8(data: bytes, source: str) -> str:
+    """Bytes a user gave as UTF-8 text (a leading byte-order mark is dropped); anything else
+    is a one-line error naming the line of the first byte that is not UTF-8."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        line = data.count(b"\n", 0, e.start) + 1
+        raise ScorerError(f"not UTF-8 text (byte 0x{data[e.start]:02x}); save the file as "
+                          "UTF-8", f"{source}:{line}") from None
+
+
+def shipped_games() -> list[tuple[str | None, str]]:
+    """Every shipped (expansion, edition) pair, the plainest first."""
+    return [(x, e) for x in (None, *EXPANSIONS) for e in EDITIONS]
+
+
+def shipped_home(card_id: str, share: bool = False) -> tuple[str | None, str] | None:
+    """(expansion, edition) of the plainest shipped game holding a card id (a share-code id
+    with ``share``), or None. Used to tell a user which option brings a card in."""
+    for expansion, edition in shipped_games():
+        cat = base_catalog(expansion, edition)
+        if card_id in (cat.by_code if share else cat.by_id):
+            return expansion, edition
+    return None
+
+
+def game_options(expansion: str | None, edition: str) -> str:
+    """The command-line options that select a shipped game (``--expansion cursed-hoards``)."""
+    out = [f"--expansion {expansion}"] if expansion else []
+    if edition != "standard":
+        out.append(f"--edition {edition}")
+    return " ".join(out)

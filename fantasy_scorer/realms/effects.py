@@ -17,7 +17,8 @@ Three groups of effects exist, matching the three moments of resolution:
 
 Point effects are evaluated against a :class:`View` of the hand after blanking. Each has two
 methods: ``value`` (the fast path used by every search) and ``explain`` (the same number with
-the cards that produced it, for the referee's trace). Tests check that the two always agree.
+a :class:`~fantasy_scorer.realms.messages.Msg` saying which cards produced it, for the
+referee's trace, in any language). Tests check that the two always agree.
 """
 
 from __future__ import annotations
@@ -25,6 +26,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol
+
+from .messages import Join, Msg, Name, Suit
 
 # --------------------------------------------------------------------------------------------
 # Selecting cards
@@ -60,6 +63,10 @@ class Term:
     #: For a bare single-suit term, the suit's index (it is counted from suit totals alone);
     #: otherwise -1. Computed once, as terms are asked this in every evaluation.
     suit_index: int = field(init=False, repr=False, compare=False, default=-1)
+    #: The words of ``match`` and ``except`` in the card file's order, canonical, each with
+    #: its suit bit (0 for a card name or ``any``): explanations say them in that order.
+    words: tuple[tuple[str, int], ...] = field(default=(), repr=False, compare=False)
+    except_words: tuple[tuple[str, int], ...] = field(default=(), repr=False, compare=False)
 
     def __post_init__(self) -> None:
         plain = (not self.any and not self.names and not self.except_suits
@@ -94,7 +101,8 @@ class Term:
         if not left and not self.names and not self.any:
             return None
         return Term(
-            self.text, left, self.names, self.any, self.except_suits, self.except_names, self.other
+            self.text, left, self.names, self.any, self.except_suits, self.except_names,
+            self.other, tuple(w for w in self.words if not w[1] & mask), self.except_words,
         )
 
 
@@ -110,6 +118,53 @@ def strike(terms: Sequence[Term], mask: int) -> tuple[Term, ...]:
 
 def describe(terms: Sequence[Term]) -> str:
     return ", ".join(t.text for t in terms)
+
+
+def _suits_of(mask: int, suit_names: Sequence[str]) -> list[Suit]:
+    return [Suit(s) for i, s in enumerate(suit_names) if mask >> i & 1]
+
+
+def suits_msg(mask: int, suit_names: Sequence[str], how: str = "slash") -> Join:
+    """A set of suits in words (``Beast/Flame/Weather``)."""
+    return Join(_suits_of(mask, suit_names), how)
+
+
+def _words(words: Sequence[tuple[str, int]], mask: int, names: frozenset[str],
+           suit_names: Sequence[str]) -> list[Suit | Name]:
+    if words:
+        return [Suit(w) if bit else Name(w) for w, bit in words if w != "any" or bit]
+    return _suits_of(mask, suit_names) + [Name(n) for n in sorted(names)]
+
+
+def term_msg(t: Term, suit_names: Sequence[str]) -> Msg | Join:
+    """One selector term in words, from its data: ``Flame except Lightning``, ``other Land``."""
+    what: Msg | Join = Join(_words(t.words, t.suits, t.names, suit_names), "slash")
+    if t.any:
+        what = Msg("term.any")
+    if t.except_suits or t.except_names:
+        but = Join(_words(t.except_words, t.except_suits, t.except_names, suit_names), "list")
+        what = Msg("term.any_except", but=but) if t.any else Msg("term.except", what=what,
+                                                                    but=but)
+    return Msg("term.other", what=what) if t.other else what
+
+
+def terms_msg(terms: Sequence[Term], suit_names: Sequence[str], how: str = "list") -> Join:
+    return Join([term_msg(t, suit_names) for t in terms], how)
+
+
+def every_msg(t: Term, suit_names: Sequence[str]) -> Msg:
+    """``every Flood``, ``every card except …``: what a blanking or clearing selects."""
+    if t.any and (t.except_suits or t.except_names):
+        return Msg("term.every_card_except", but=Join(
+            _words(t.except_words, t.except_suits, t.except_names, suit_names), "list"))
+    if t.any:
+        return Msg("term.every_card")
+    return Msg("term.every", what=term_msg(t, suit_names))
+
+
+def a_term(t: Term, suit_names: Sequence[str]) -> Msg:
+    """A term with the language's article: ``a Flame``, ``an Army``."""
+    return Msg("word.a", what=term_msg(t, suit_names))
 
 
 # --------------------------------------------------------------------------------------------
@@ -212,8 +267,8 @@ def _bits(mask: int) -> tuple[int, ...]:
     return found
 
 
-def _names(cards: Sequence[Holder]) -> str:
-    return ", ".join(c.name for c in cards)
+def _names(cards: Sequence[Holder]) -> Join:
+    return Join([Name(c.name) for c in cards], "list")
 
 
 # --------------------------------------------------------------------------------------------
@@ -229,7 +284,7 @@ class PointEffect:
     def value(self, view: View, me: Holder) -> int:
         raise NotImplementedError
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         raise NotImplementedError
 
     def strike(self, mask: int) -> PointEffect | None:
@@ -259,19 +314,21 @@ class Condition:
                 return False
         return not (self.unless and view.has(self.unless, me))
 
-    def text(self) -> str:
-        parts = []
+    def msg(self, suit_names: Sequence[str]) -> Join:
+        """The condition in words: ``with Rainstorm and Blizzard/Great Flood``."""
+        parts: list[Msg] = []
         if self.with_any:
-            parts.append("with " + " or ".join(t.text for t in self.with_any))
+            parts.append(Msg("cond.with", terms=terms_msg(self.with_any, suit_names, "or")))
         if self.with_all:
-            parts.append("with " + " and ".join("/".join(t.text for t in g) for g in self.with_all))
+            groups = Join([terms_msg(g, suit_names, "slash") for g in self.with_all], "and")
+            parts.append(Msg("cond.with", terms=groups))
         if self.unless:
-            parts.append("unless " + " or ".join(t.text for t in self.unless))
+            parts.append(Msg("cond.unless", terms=terms_msg(self.unless, suit_names, "or")))
         if self.players is not None:
-            parts.append(f"in a {self.players}-player game")
+            parts.append(Msg("cond.players", n=self.players))
         if self.other_cursed is not None:
-            parts.append(f"with at least {self.other_cursed} other Cursed Items")
-        return " ".join(parts)
+            parts.append(Msg("cond.other_cursed", n=self.other_cursed))
+        return Join(parts, "space")
 
     def strike(self, mask: int) -> Condition | None:
         """Strike a suit; a group or list left empty makes the condition vanish (R6)."""
@@ -324,35 +381,38 @@ class Points(PointEffect):
             n += view.count(t, me)
         return self.points * n
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         v = self.value(view, me)
-        cond = self.condition.text()
+        names = view.suit_names
+        cond = self.condition.msg(names)
         if not self.condition.empty and not self.condition.holds(view, me):
-            return 0, f"{self.points:+d} {cond}: not met"
+            return 0, Msg("fx.not_met", points=self.points, cond=cond)
+        per = terms_msg(self.per, names)
         if not self.per:
+            if not cond:
+                return v, Msg("fx.flat_plain", points=self.points)
             w = view.witnesses(self.condition.with_any, me) if self.condition.with_any else []
-            why = f" ({_names(w)})" if w else ""
-            return v, f"{self.points:+d} {cond}{why}".replace("  ", " ")
+            if w:
+                return v, Msg("fx.flat_with", points=self.points, cond=cond, cards=_names(w))
+            return v, Msg("fx.flat", points=self.points, cond=cond)
         if self.first is not None:
             parts = []
             for t in self.per:
                 got = view.selected(t, me)
                 if got:
-                    parts.append(f"{t.text}: {self.first:+d} + {self.points:+d} × {len(got) - 1}"
-                                 f" ({_names(got)})")
-            text = "; ".join(parts) or f"no {describe(self.per)}"
-            return v, f"{self.first:+d} for the first, {self.points:+d} per further " \
-                      f"{describe(self.per)}: {text} = {v:+d}"
+                    parts.append(Msg("fx.first_part", term=term_msg(t, names), first=self.first,
+                                     points=self.points, k=len(got) - 1, cards=_names(got)))
+            found = Join(parts, "semi") if parts else Msg("fx.none_of", terms=per)
+            return v, Msg("fx.first", first=self.first, points=self.points, terms=per,
+                          parts=found, value=v)
         if self.in_discard:
             cards = [c for t in self.per for c in view.context.discard or () if t.matches(c, me)]
         else:
             cards = [c for t in self.per for c in view.selected(t, me)]
-        n = len(cards)
-        gate = f" {cond}" if cond else ""
-        where = " in the discard area" if self.in_discard else ""
-        return v, f"{self.points:+d} × {n} per {describe(self.per)}{where}{gate}" + (
-            f" ({_names(cards)})" if cards else ""
-        ) + f" = {v:+d}"
+        return v, Msg("fx.per", points=self.points, n=len(cards), terms=per,
+                      where=Msg("fx.in_discard") if self.in_discard else "",
+                      gate=Msg("fx.gate", cond=cond) if cond else "",
+                      cards=Msg("fx.cards", cards=_names(cards)) if cards else "", value=v)
 
     def strike(self, mask: int) -> PointEffect | None:
         cond = self.condition.strike(mask)
@@ -376,9 +436,9 @@ class BestOf(PointEffect):
     def value(self, view: View, me: Holder) -> int:
         return max(o.value(view, me) for o in self.options)
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         best = max((o.explain(view, me) for o in self.options), key=lambda e: e[0])
-        return best[0], best[1] + " (the larger option)"
+        return best[0], Msg("fx.larger", inner=best[1])
 
     def strike(self, mask: int) -> PointEffect | None:
         opts = tuple(o for o in (o.strike(mask) for o in self.options) if o is not None)
@@ -394,11 +454,13 @@ class SumStrength(PointEffect):
     def value(self, view: View, me: Holder) -> int:
         return sum(c.strength for c in view.kept if any(t.matches(c, me) for t in self.terms))
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         cards = [c for c in view.kept if any(t.matches(c, me) for t in self.terms)]
         v = sum(c.strength for c in cards)
-        parts = " + ".join(f"{c.strength} ({c.name})" for c in cards) or "no card"
-        return v, f"+ strengths of {describe(self.terms)}: {parts} = {v:+d}"
+        parts = Join([Msg("fx.strength_of", strength=c.strength, card=Name(c.name))
+                      for c in cards], "plus") if cards else Msg("fx.no_card")
+        return v, Msg("fx.sum", terms=terms_msg(self.terms, view.suit_names), parts=parts,
+                      value=v)
 
 
 @dataclass(frozen=True)
@@ -414,17 +476,20 @@ class MaxStrength(PointEffect):
                 best = c.strength
         return best
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         cards = [c for c in view.kept if any(t.matches(c, me) for t in self.terms)]
+        terms = terms_msg(self.terms, view.suit_names)
         if not cards:
-            return 0, f"+ strongest of {describe(self.terms)}: none"
+            return 0, Msg("fx.max_none", terms=terms)
         top = max(cards, key=lambda c: c.strength)
         v = max(0, top.strength)
-        return v, f"+ strongest of {describe(self.terms)}: {top.name} = {v:+d}"
+        return v, Msg("fx.max", terms=terms, card=Name(top.name), value=v)
 
 
 def _suit_members(view: View, bit: int) -> list:
-    return [c for c in view.kept if c.suits & bit]
+    """The cards counting in a suit: the kept ones and the blanked ones that keep their
+    suits (R15: a blanked promo Phoenix still gives Collector a name in each of its suits)."""
+    return [c for c in view.suited if c.suits & bit]
 
 
 def tiered(table: Sequence[tuple[int, int]], n: int) -> int:
@@ -462,7 +527,7 @@ class Collection(PointEffect):
                 total += self._pay(len({c.name for c in _suit_members(view, bit)}))
         return total
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         parts = []
         total = 0
         for i, label in enumerate(view.suit_names):
@@ -470,10 +535,11 @@ class Collection(PointEffect):
             pay = self._pay(len(names))
             if pay:
                 total += pay
-                parts.append(f"{label}: {len(names)} names ({', '.join(names)}) +{pay}")
-        return total, ("; ".join(parts) or "no suit with enough different names") + (
-            f" = {total:+d}"
-        )
+                parts.append(Msg("fx.suit_names", suit=Suit(label), n=len(names),
+                                 names=Join([Name(n) for n in names], "list"), pay=pay))
+        if not parts:
+            return total, Msg("fx.collection_none", value=total)
+        return total, Msg("fx.collection", parts=Join(parts, "semi"), value=total)
 
 
 def run_lengths(strengths: Sequence[int]) -> list[int]:
@@ -515,13 +581,14 @@ class Runs(PointEffect):
     def value(self, view: View, me: Holder) -> int:
         return sum(self._pay(n) for n in run_lengths([c.strength for c in view.kept]))
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         runs = run_lengths([c.strength for c in view.kept])
         paid = [(n, self._pay(n)) for n in runs if self._pay(n)]
         v = sum(p for _, p in paid)
-        strengths = ", ".join(str(s) for s in sorted(c.strength for c in view.kept))
-        text = "; ".join(f"run of {n} +{p}" for n, p in paid) or "no run long enough"
-        return v, f"strengths {strengths}: {text} = {v:+d}"
+        strengths = Join(sorted(c.strength for c in view.kept), "list")
+        text = (Join([Msg("fx.run", n=n, pay=p) for n, p in paid], "semi") if paid
+                else Msg("fx.no_run"))
+        return v, Msg("fx.runs", strengths=strengths, runs=text, value=v)
 
 
 @dataclass(frozen=True)
@@ -538,10 +605,9 @@ class DistinctSuits(PointEffect):
             seen |= c.suits
         return self.points
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         v = self.value(view, me)
-        return v, (f"+{self.points}: every card of a different suit" if v else
-                   f"+{self.points} only if every card is of a different suit: two share one")
+        return v, Msg("fx.distinct" if v else "fx.distinct_not", points=self.points)
 
 
 @dataclass(frozen=True)
@@ -560,12 +626,12 @@ class OddStrength(PointEffect):
             return max(self.all_odd, self.per_other * odd)
         return self.per_other * odd
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         v = self.value(view, me)
         odd = [c for c in view.kept if c is not me and c.strength % 2]
         if len(view.kept) == len(view.all_cards) and all(c.strength % 2 for c in view.kept):
-            return v, f"every card has an odd strength: +{v}"
-        return v, f"+{self.per_other} × {len(odd)} other odd cards ({_names(odd)}) = {v:+d}"
+            return v, Msg("fx.all_odd", value=v)
+        return v, Msg("fx.odd", per=self.per_other, n=len(odd), cards=_names(odd), value=v)
 
 
 @dataclass(frozen=True)
@@ -577,16 +643,17 @@ class Exactly(PointEffect):
     terms: tuple[Term, ...]
 
     def _cards(self, view: View, me: Holder) -> list:
-        return [c for c in view.kept if any(t.matches(c, me) for t in self.terms)]
+        return view.witnesses(self.terms, me)  # a blanked Phoenix counts by its suits (R15)
 
     def value(self, view: View, me: Holder) -> int:
         return self.points if len(self._cards(view, me)) == self.count else 0
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         cards = self._cards(view, me)
         v = self.value(view, me)
-        return v, (f"{self.points:+d} if exactly {self.count} {describe(self.terms)}: "
-                   f"{len(cards)} ({_names(cards)}) = {v:+d}")
+        return v, Msg("fx.exactly", points=self.points, count=self.count,
+                      terms=terms_msg(self.terms, view.suit_names), n=len(cards),
+                      cards=_names(cards), value=v)
 
 
 @dataclass(frozen=True)
@@ -601,11 +668,11 @@ class PerPenalty(PointEffect):
     def value(self, view: View, me: Holder) -> int:
         return self.points * len(self._cards(view))
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         cards = self._cards(view)
         v = self.points * len(cards)
-        return v, (f"{self.points:+d} × {len(cards)} cards with a penalty not cleared"
-                   f"{f' ({_names(cards)})' if cards else ''} = {v:+d}")
+        return v, Msg("fx.per_penalty", points=self.points, n=len(cards),
+                      cards=Msg("fx.cards", cards=_names(cards)) if cards else "", value=v)
 
 
 @dataclass(frozen=True)
@@ -617,9 +684,10 @@ class PerPlayer(PointEffect):
     def value(self, view: View, me: Holder) -> int:
         return self.points * ((view.context.players or 1) - 1)
 
-    def explain(self, view: View, me: Holder) -> tuple[int, str]:
+    def explain(self, view: View, me: Holder) -> tuple[int, Msg]:
         n = (view.context.players or 1) - 1
-        return self.points * n, f"{self.points:+d} × {n} other players = {self.points * n:+d}"
+        return self.points * n, Msg("fx.per_player", points=self.points, n=n,
+                                    value=self.points * n)
 
 
 # --------------------------------------------------------------------------------------------

@@ -5,9 +5,9 @@ against the rules. :func:`explain` reads what the resolver recorded on each reso
 (``resolve.Slot``: what it copied, who changed its suit, who cleared or struck its penalty,
 whether it was blanked and by whom) and turns it into a list of :class:`Step` objects:
 
-1. ``identity``: what each wild card became (R1, R2, R14);
-2. ``change``: what Book of Changes changed (R3);
-   ``protect``: the cards that cannot be blanked (Angel, Lich; C2, C3);
+1. ``identity``: what each wild card became (R1, R2, R14, R16);
+2. ``change``: what Book of Changes changed (R3, R17);
+   ``protect``: the cards that cannot be blanked, or only by some cards (C2, C3, C7, C8);
 3. ``extra``: the extra cards of Necromancer and the expansion's cards (R13, C4);
 4. ``clear``: every clearing, by which card, of which penalty or which word of it (R4-R6);
 5. ``blank`` / ``keep``: every blanking decision with its cause, and the cards that were
@@ -20,8 +20,12 @@ whether it was blanked and by whom) and turns it into a list of :class:`Step` ob
 Nothing here decides a rule: the resolver did. The explanation only re-reads the card data to
 say *which part* of a penalty applied, so that the trace can never disagree with the score
 (a test checks, on random hands, that the ``points`` steps add up to the resolver's total).
-Step texts are English with canonical names; :class:`~fantasy_scorer.realms.names.Localizer`
-translates the names for ``--lang``.
+A self-condition's reason is the very message of the score sheet's Status column
+(``resolve.condition_reason``), so both say the same thing.
+
+Each step's words are a :class:`~fantasy_scorer.realms.messages.Msg`: ``step.text`` is the
+English sentence, and :func:`explanation_lines` / :func:`explanation_json` say it in the
+language of the :class:`~fantasy_scorer.realms.names.Localizer` they are given.
 """
 
 from __future__ import annotations
@@ -32,38 +36,40 @@ from typing import Any
 
 from . import effects as fx
 from .catalog import Card, Catalog, Penalty
+from .messages import Join, Msg, Name, Suit, render
 from .names import Localizer
-from .resolve import BLANKED, KEPT, Result, Slot
+from .resolve import BLANKED, KEPT, Result, Slot, can_blank, condition_reason, label, labels
 
-#: The sections of a trace, in the order of resolution, with what to say when one is empty.
-SECTIONS: tuple[tuple[str, str, str], ...] = (
-    ("identity", "Identities", "no card takes another card's identity"),
-    ("change", "Book of Changes", "no card changes a suit"),
-    ("protect", "Immunity", ""),
-    ("extra", "Extra cards", ""),
-    ("clear", "Clearing", "no penalty is cleared"),
-    ("blank", "Blanking", "no card blanks another; no card is blanked"),
-    ("points", "Points", ""),
-)
+#: The sections of a trace, in the order of resolution; an empty section says so when its
+#: ``empty.<key>`` message exists, else it is left out.
+SECTIONS: tuple[str, ...] = ("identity", "change", "protect", "extra", "clear", "blank",
+                             "points")
+_SAY_EMPTY = {"identity", "change", "clear", "blank"}
 
 
 @dataclass(frozen=True)
 class Step:
     """One statement of the explanation.
 
-    ``rulings`` are the cited rulings as written in the rules (``R8 (b)``); ``points`` is set on
-    ``points`` and ``total`` steps only; ``part`` says which part of a card's score a ``points``
-    step is (``base``, ``bonus``, ``penalty``, ``blanked``); ``by`` are the cards that caused
-    the step (the card copied, the clearer, the blanker...).
+    ``msg`` is what it says (``text`` in English); ``rulings`` are the cited rulings as written
+    in docs/rulings.md (``R8 (b)``); ``points`` is set on ``points`` and ``total`` steps only;
+    ``part`` says which part of a card's score a ``points`` step is (``base``, ``bonus``,
+    ``penalty``, ``blanked``); ``by`` are the cards that caused the step (the card copied,
+    the clearer, the blanker...).
     """
 
     step: str
     card: Card | None
-    text: str
+    msg: Msg | Join
     rulings: tuple[str, ...] = ()
     points: int | None = None
     part: str | None = None
     by: tuple[Card, ...] = field(default=())
+
+    @property
+    def text(self) -> str:
+        """The step in English."""
+        return render(self.msg)
 
     @property
     def ruling(self) -> str | None:
@@ -71,12 +77,11 @@ class Step:
         return self.rulings[0].split()[0] if self.rulings else None
 
     def as_json(self, loc: Localizer | None = None) -> dict[str, Any]:
-        tr = loc.text if loc else (lambda s: s)
         out: dict[str, Any] = {
             "step": self.step,
             "card": None if self.card is None else (loc.card(self.card) if loc else self.card.name),
             "card_id": None if self.card is None else self.card.id,
-            "text": tr(self.text),
+            "text": loc.say(self.msg) if loc else self.text,
             "ruling": self.ruling,
             "rulings": list(self.rulings),
         }
@@ -89,72 +94,52 @@ class Step:
         return out
 
 
+def _semi(*parts: Msg | Join | None) -> Msg | Join:
+    """Clauses of one sentence, joined by semicolons (None clauses left out)."""
+    kept = [p for p in parts if p is not None]
+    return kept[0] if len(kept) == 1 else Join(kept, "semi")
+
+
+def _how(s: Slot, choices: Any, long: bool = True) -> Msg:
+    """``is left unassigned`` / ``has no choice recorded``."""
+    if s.card.id in choices:
+        return Msg("how.unassigned")
+    return Msg("how.unrecorded_long" if long else "how.unrecorded")
+
+
 # --------------------------------------------------------------------------------------------
-# Words
+# Penalties in words
 # --------------------------------------------------------------------------------------------
 
 
-def _and(words: Sequence[str]) -> str:
-    words = list(words)
-    if len(words) <= 1:
-        return "".join(words)
-    return ", ".join(words[:-1]) + " and " + words[-1]
-
-
-def _a(word: str) -> str:
-    """``a Flame``, ``an Army``."""
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
-
-
-def _every(term: str) -> str:
-    """``every Flood``; ``every card except …`` for the selector ``any except …``."""
-    return "every card" + term[3:] if term.startswith("any") else "every " + term
-
-
-def _or(words: Sequence[str]) -> str:
-    words = list(words)
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
-
-
-def _label(s: Slot) -> str:
-    """A card as it stands: ``Doppelgänger (as Basilisk)``."""
-    return s.card.name if s.name == s.card.name else f"{s.card.name} (as {s.name})"
-
-
-def _terms(terms: Sequence[fx.Term], joiner: str = ", ") -> str:
-    return joiner.join(t.text for t in terms)
-
-
-def describe_points(e: fx.PointEffect) -> str:
-    """A point effect in words, from its data (used for penalties whose words were struck)."""
+def describe_points(e: fx.PointEffect, suits: Sequence[str]) -> Msg:
+    """A point effect in words, from its data (penalties, and what is left of one)."""
     if isinstance(e, fx.Points):
-        per = f" per {_terms(e.per)}" if e.per else ""
-        cond = e.condition.text()
-        return f"{e.points:+d}{per}" + (f" {cond}" if cond else "")
+        cond = e.condition.msg(suits)
+        return Msg("pen.points", points=e.points,
+                   per=Msg("pen.per", terms=fx.terms_msg(e.per, suits)) if e.per else "",
+                   gate=Msg("fx.gate", cond=cond) if cond else "")
     if isinstance(e, fx.BestOf):
-        return ", or ".join(describe_points(o) for o in e.options)
-    return type(e).__name__
+        out = describe_points(e.options[0], suits)
+        for o in e.options[1:]:
+            out = Msg("pen.or", a=out, b=describe_points(o, suits))
+        return out
+    return Msg("pen.other", kind=type(e).__name__)
 
 
-def describe_penalty(p: Penalty) -> str:
-    """A penalty in words, from its data."""
-    parts = ["blanks " + ", ".join(_every(t.text) for t in b.targets) for b in p.blanks]
+def describe_penalty(p: Penalty, suits: Sequence[str]) -> Msg | Join:
+    """A penalty in words, from its data: ``blanks every Army, every Land except Mountain``."""
+    parts: list[Msg] = [
+        Msg("pen.blanks", targets=Join([fx.every_msg(t, suits) for t in b.targets], "list"))
+        for b in p.blanks]
+    for lonely in p.lonely:
+        parts.append(Msg("pen.lonely_spare", spared=fx.terms_msg(lonely.spared, suits, "or"))
+                     if lonely.spared else Msg("pen.lonely"))
     for c in p.conditions:
-        if isinstance(c, fx.BlankedUnless):
-            parts.append(f"blanked unless with {_terms(c.terms, ' or ')}")
-        else:
-            parts.append(f"blanked with any {_terms(c.terms, ' or ')}")
-    parts += [describe_points(e) for e in p.points]
-    return "; ".join(parts) or "nothing"
-
-
-def _printed_penalty(card: Card) -> str | None:
-    """The words after "Penalty:" on the card (its first sentence), if the card says them."""
-    head, sep, rest = card.text.partition("Penalty:")
-    if not sep:
-        return None
-    sentence = rest.strip().split(". ")[0]
-    return sentence.rstrip(".").strip() or None
+        key = "pen.unless" if isinstance(c, fx.BlankedUnless) else "pen.if"
+        parts.append(Msg(key, terms=fx.terms_msg(c.terms, suits, "or")))
+    parts += [describe_points(e, suits) for e in p.points]
+    return Join(parts, "semi") if parts else Msg("pen.nothing")
 
 
 def _penalty_source(s: Slot) -> Card:
@@ -164,23 +149,18 @@ def _penalty_source(s: Slot) -> Card:
     return s.card
 
 
-def penalty_words(s: Slot) -> str:
-    """The slot's full penalty in words: the printed text when there is one."""
-    src = _penalty_source(s)
-    return _printed_penalty(src) or describe_penalty(s.penalty)
-
-
 # --------------------------------------------------------------------------------------------
 # Steps 1-3: identities, Book of Changes, extra card
 # --------------------------------------------------------------------------------------------
 
-_TAKES = (("name", "name"), ("strength", "base strength"), ("suit", "suit"),
-          ("penalty", "penalty"))
-_NOT_TAKEN = (("strength", "strength"), (None, "bonus"), ("penalty", "penalty"))
+_TAKES = (("name", "word.name"), ("strength", "word.base_strength"), ("suit", "word.suit"),
+          ("penalty", "word.penalty"))
+_NOT_TAKEN = (("strength", "word.strength"), (None, "word.bonus"), ("penalty", "word.penalty"))
 
 
 def _identities(result: Result) -> list[Step]:
     hand = result.hand
+    suits = hand.catalog.suits
     steps = []
     for s in result.slots:
         eff = s.card.choice
@@ -188,34 +168,37 @@ def _identities(result: Result) -> list[Step]:
             continue
         rulings: tuple[str, ...] = ("R1",) if eff.source == "hand" else ("R2",)
         if s.copied is None:
-            how = ("is left unassigned" if s.card.id in hand.choices
-                   else "has no choice recorded and is scored unassigned")
-            steps.append(Step(
-                "identity", s.card,
-                f"{s.card.name} {how}: it keeps its own name, the suit {s.card.suit} and "
-                f"strength {s.card.strength}", ("R2",)))
+            steps.append(Step("identity", s.card, Msg(
+                "id.unassigned", card=s.card, how=_how(s, hand.choices),
+                suit=fx.suits_msg(s.card.suits, suits), strength=s.card.strength), ("R2",)))
             continue
         target = s.copied
-        taken = [word for key, word in _TAKES if key in eff.takes]
-        left = [word for key, word in _NOT_TAKEN if key is None or key not in eff.takes]
-        text = (f"{s.card.name} becomes {target.name}: it takes its {_and(taken)} "
-                f"({target.suit}, {target.strength}), not its {_or(left)}")
+        taken = Join([Msg(word) for key, word in _TAKES if key in eff.takes], "and")
+        left = Join([Msg(word) for key, word in _NOT_TAKEN
+                     if key is None or key not in eff.takes], "or")
+        shown = target.copy_suits if "suit" in eff.takes else target.suits
+        parts: list[Msg | Join | None] = [Msg(
+            "id.copy", card=s.card, target=target, taken=taken,
+            suit=fx.suits_msg(shown, suits), strength=target.strength, left=left)]
         if eff.source == "game" and target not in hand.cards:
-            text += f"; {target.name} itself is not in this hand, any card of the game will do"
+            parts.append(Msg("id.not_in_hand", target=target))
             rulings += ("R14",)
+        if "suit" in eff.takes and target.copy_suits != target.suits:
+            parts.append(Msg("id.own_suits", target=target,
+                             suits=fx.suits_msg(target.copy_suits, suits, "or")))
+            rulings += ("R16",)
         changed = next((t for t in result.slots if t.card is target and t.changed_by), None)
         if changed is not None and "suit" in eff.takes:
-            text += (f"; it copies the printed suit, although {changed.changed_by.name} "  # type: ignore[union-attr]
-                     f"changes the suit of {target.name} later")
+            parts.append(Msg("id.printed_suit", by=changed.changed_by, target=target))
             rulings = ("R1",) + tuple(r for r in rulings if r != "R1")
-        steps.append(Step("identity", s.card, text, rulings, by=(target,)))
+        steps.append(Step("identity", s.card, _semi(*parts), rulings, by=(target,)))
     return steps
 
 
 def _suits_before_change(s: Slot) -> int:
     eff = s.card.choice
     if s.copied is not None and isinstance(eff, fx.Copy) and "suit" in eff.takes:
-        return s.copied.suits
+        return s.copied.copy_suits
     return s.card.suits
 
 
@@ -227,47 +210,59 @@ def _changes(result: Result) -> list[Step]:
             continue
         value = hand.choices.get(s.card.id)
         if value is None:
-            how = "is left unassigned" if s.card.id in hand.choices else "has no choice recorded"
-            steps.append(Step("change", s.card, f"{s.card.name} {how}: no suit changes", ("R3",)))
+            steps.append(Step("change", s.card, Msg(
+                "change.unassigned", card=s.card, how=_how(s, hand.choices, long=False)),
+                ("R3",)))
             continue
         target, suit = value  # type: ignore[misc]
         t = next(x for x in result.slots if x.card is target)
-        before = cat.suit_label(_suits_before_change(t))
-        steps.append(Step(
-            "change", s.card,
-            f"{s.card.name} changes {_label(t)} from {before} to {suit}: it counts as a {suit} "
-            f"everywhere, its own effects included; its name, bonus and penalty stay",
-            ("R3",), by=(target,)))
+        main = Msg("change.made", card=s.card, target=label(t),
+                   before=fx.suits_msg(_suits_before_change(t), cat.suits),
+                   after=fx.suits_msg(t.suits, cat.suits), suit=Suit(suit))
+        kept = t.card.kept_on_change if t.copied is None else 0
+        if kept:
+            stays = Join([Msg("word.a", what=x) for x in fx.suits_msg(kept, cat.suits).items],
+                         "and")
+            steps.append(Step("change", s.card, _semi(main, Msg(
+                "change.keeps", replaced=fx.suits_msg(t.card.change_replaces, cat.suits, "or"),
+                kept=stays)), ("R3", "R17"), by=(target,)))
+            continue
+        steps.append(Step("change", s.card, main, ("R3",), by=(target,)))
     return steps
 
 
 def _immunity(result: Result) -> list[Step]:
-    """Who cannot be blanked, and why (C2, C3; the Deluxe Phoenix's own trait)."""
+    """Who cannot be blanked, and why (C2, C3), and the Deluxe Phoenix's traits (C7, C8)."""
     hand = result.hand
+    suits = hand.catalog.suits
     steps = []
     for s in result.slots:
         card = s.card
         if isinstance(card.choice, fx.Protect):
             value = hand.choices.get(card.id)
             if value is None:
-                how = "is left unassigned" if card.id in hand.choices else "has no choice recorded"
-                text = f"{card.name} {how}: it protects no other card"
+                text: Msg | Join = Msg("protect.unassigned", card=card, how=_how(s, hand.choices))
             else:
-                text = f"{card.name} protects {value.name}: it cannot be blanked"  # type: ignore[union-attr]
+                text = Msg("protect.made", card=card, target=value)
             if card.immune == "all":
-                text += f", and neither can {card.name} itself"
+                text = _semi(text, Msg("protect.self", card=card))
             steps.append(Step("protect", card, text, ("C2",),
                               by=(value,) if isinstance(value, Card) else ()))
         elif card.immune == "all":
-            steps.append(Step("protect", card, f"{card.name} can never be blanked", ("C2",)))
-        elif card.immune == "others":
-            steps.append(Step("protect", card, f"{card.name} cannot be blanked by another card; "
-                              "only its own penalty may blank it"))
+            steps.append(Step("protect", card, Msg("protect.never", card=card), ("C2",)))
+        if card.blanked_only_by:
+            only = Join([fx.a_term(t, suits) for t in card.blanked_only_by], "or")
+            steps.append(Step("protect", card, Msg("protect.only_by", card=card, only=only),
+                              ("C7",)))
+        if card.never_blanks_others:
+            steps.append(Step("protect", card, Msg("protect.harmless", card=card), ("C8",)))
         if card.grants_immunity:
             covered = [t for t in result.slots if t.protected_by is card]
-            what = _or([t.text for t in card.grants_immunity])
-            text = (f"{card.name}, blanked or not, makes every {what} in hand immune to "
-                    f"blanking" + (f" ({_names(covered)})" if covered else ": there is none"))
+            what = fx.terms_msg(card.grants_immunity, suits, "or")
+            if covered:
+                text = Msg("protect.grants", card=card, what=what, cards=labels(covered))
+            else:
+                text = Msg("protect.grants_none", card=card, what=what)
             steps.append(Step("protect", card, text, ("C3",), by=tuple(t.card for t in covered)))
     return steps
 
@@ -284,18 +279,17 @@ def _extra(result: Result) -> list[Step]:
     state = {s.card.id: s.state for s in result.slots}
     for card, eff in holders[:extra]:
         assert eff is not None
+        blanked = state.get(card.id) == BLANKED
         if eff.source == "discard":
-            allowed = cat.suit_label(eff.suits).split("/")
-            text = (f"{card.name} lets the hand hold one more card: {_a(_or(allowed))} taken "
-                    "from the discard area")
-            rulings: tuple[str, ...] = ("R13",)
+            key = "extra.discard_blanked" if blanked else "extra.discard"
+            kinds = Msg("word.a", what=fx.suits_msg(eff.suits, cat.suits, "or"))
+            text = Msg(key, card=card, kinds=kinds, n=len(cards))
+            rulings: tuple[str, ...] = ("R13", "C4") if blanked else ("R13",)
         else:
-            text = f"{card.name} adds one more card to the hand, drawn from the deck"
+            key = "extra.deck_blanked" if blanked else "extra.deck"
+            text = Msg(key, card=card, n=len(cards))
             rulings = ("C4",)
-        if state.get(card.id) == BLANKED:
-            text += f"; it stays in hand although {card.name} is blanked"
-            rulings += ("C4",) if "C4" not in rulings else ()
-        steps.append(Step("extra", card, text + f" ({len(cards)} cards in hand)", rulings))
+        steps.append(Step("extra", card, text, rulings))
     return steps
 
 
@@ -306,39 +300,40 @@ def _extra(result: Result) -> list[Step]:
 
 def _clearing(result: Result) -> list[Step]:
     steps = []
+    suits = result.hand.catalog.suits
     slot_of = {s.card.id: s for s in result.slots}
     for s in result.slots:
         if not s.penalty:
             continue
+        words = describe_penalty(s.penalty, suits)
         if s.cleared_by:
             rulings = ["R5"]
-            notes = []
+            notes: list[Msg] = []
             for c in s.cleared_by:
                 if isinstance(c.choice, fx.ClearOne):
                     rulings.insert(0, "R4")
-                    notes.append(f"{c.name} chose {s.card.name}")
+                    notes.append(Msg("clear.chose", card=c, target=s.card))
                 if slot_of[c.id].state == BLANKED:
-                    notes.append(f"{c.name} is blanked later but still clears")
-            whose = "the penalty it copied" if _penalty_source(s) is not s.card else "its penalty"
-            text = (f"{_and([c.name for c in s.cleared_by])} clear"
-                    f"{'s' if len(s.cleared_by) == 1 else ''} the penalty of {_label(s)} "
-                    f"({penalty_words(s)}): {whose} counts for nothing")
-            if s.penalty.blanks:
-                text += " and it blanks nothing"
-            if notes:
-                text += " (" + "; ".join(notes) + ")"
+                    notes.append(Msg("clear.still", card=c))
+            whose = Msg("word.copied_penalty" if _penalty_source(s) is not s.card
+                        else "word.its_penalty")
+            key = "clear.penalty" if len(s.cleared_by) == 1 else "clear.penalty_many"
+            text = Msg(key, clearers=Join(s.cleared_by, "and"), target=label(s), penalty=words,
+                       whose=whose,
+                       also=Msg("clear.blanks_nothing") if s.penalty.blanks else "",
+                       notes=Msg("clear.notes", notes=Join(notes, "semi")) if notes else "")
             steps.append(Step("clear", s.card, text, tuple(rulings), by=tuple(s.cleared_by)))
         elif s.struck_by and s.active != s.penalty:
-            clearers = []
+            clearers: list[Card] = []
             for c, _word in s.struck_by:
                 if c not in clearers:
                     clearers.append(c)
-            words = sorted({w for _, w in s.struck_by})
-            after = describe_penalty(s.active) if s.active else None
-            verb = "clears" if len(clearers) == 1 else "clear"
-            text = (f"{_and([c.name for c in clearers])} {verb} the word {_and(words)} from "
-                    f"the penalty of {_label(s)} ({penalty_words(s)}): ")
-            text += f"what is left is '{after}'" if after else "nothing of it is left"
+            struck = Join([Suit(w) for w in sorted({w for _, w in s.struck_by})], "and")
+            left = (Msg("clear.left", rest=describe_penalty(s.active, suits)) if s.active
+                    else Msg("clear.nothing_left"))
+            key = "clear.word" if len(clearers) == 1 else "clear.word_many"
+            text = Msg(key, clearers=Join(clearers, "and"), words=struck, target=label(s),
+                       penalty=words, left=left)
             steps.append(Step("clear", s.card, text, ("R6",), by=tuple(clearers)))
     return steps
 
@@ -348,139 +343,109 @@ def _clearing(result: Result) -> list[Step]:
 # --------------------------------------------------------------------------------------------
 
 
+def _stopped_why(a: Slot, t: Slot, suits: Sequence[str]) -> tuple[Msg, tuple[str, ...]]:
+    """Why ``a``'s blanking cannot reach ``t``, and the ruling (see ``resolve.can_blank``)."""
+    by = t.protected_by
+    if t.immune and by is not None and isinstance(by.choice, fx.Protect):
+        return Msg("stop.protected", card=by), ("C2",)
+    if t.immune and by is not None:
+        return Msg("stop.immune_by", card=by), ("C3",)
+    if t.immune:
+        return Msg("stop.never"), ("C2",)
+    if a.card.never_blanks_others:
+        return Msg("stop.harmless", card=label(a)), ("C8",)
+    only = Join([fx.a_term(x, suits) for x in t.card.blanked_only_by], "or")
+    return Msg("stop.only_by", only=only), ("C7",)
+
+
 def _hit_by(slots: Sequence[Slot]
-            ) -> tuple[list[list[tuple[Slot, str]]], list[list[tuple[Slot, str]]]]:
-    """For each card, the cards whose active penalty blanks it, with the words that do; and
-    apart, those whose blow its immunity stops (C2, C3: never blanked; the Deluxe Phoenix: by
-    no other card)."""
-    hits: list[list[tuple[Slot, str]]] = [[] for _ in slots]
-    stopped: list[list[tuple[Slot, str]]] = [[] for _ in slots]
+            ) -> tuple[list[list[tuple[Slot, fx.Term]]], list[list[tuple[Slot, fx.Term]]]]:
+    """For each card, the cards whose active penalty blanks it, with the term that does; and
+    apart, those whose blow cannot reach it (C2, C3, C7, C8)."""
+    hits: list[list[tuple[Slot, fx.Term]]] = [[] for _ in slots]
+    stopped: list[list[tuple[Slot, fx.Term]]] = [[] for _ in slots]
     for a in slots:
         for b in a.active.blanks:
             for i, t in enumerate(slots):
                 if b.hits(t, a):
                     term = next(x for x in b.targets if x.matches(t, a))
-                    blocked = t.immune == "all" or (t.immune == "others" and t is not a)
-                    (stopped if blocked else hits)[i].append((a, term.text))
+                    (hits if can_blank(a, t) else stopped)[i].append((a, term))
     return hits, stopped
 
 
-def _immune_why(s: Slot) -> tuple[str, tuple[str, ...]]:
-    """Why a card cannot be blanked, and the ruling."""
-    by = s.protected_by
-    if by is not None and isinstance(by.choice, fx.Protect):
-        return f"{by.name} protects it", ("C2",)
-    if by is not None:
-        return f"{by.name} makes it immune", ("C3",)
-    if s.immune == "all":
-        return "it can never be blanked", ("C2",)
-    return "no other card may blank it", ()
+def _blows(hits: list[tuple[Slot, fx.Term]], s: Slot, suits: Sequence[str]) -> Join:
+    """``Great Flood (every Flame except Lightning)`` for each attacker of ``s``."""
+    return Join([fx.every_msg(term, suits) if a is s else
+                 Msg("blank.blow", card=label(a), what=fx.every_msg(term, suits))
+                 for a, term in hits], "and")
 
 
-def _condition_cards(slots: Sequence[Slot], s: Slot, cond: fx.BlankedUnless | fx.BlankedIf
-                     ) -> tuple[list[Slot], list[Slot]]:
-    """(kept cards that meet the condition, blanked cards that would have): R8 (c), R15."""
-    present, missing = [], []
-    for c in slots:
-        if any(t.matches(c, s) for t in cond.terms):
-            (present if c.state == KEPT else missing).append(c)
-        elif c.state == BLANKED and c.keeps_suits and any(
-            t.matches_suits_only(c.suits) for t in cond.terms
-        ):
-            present.append(c)
-    return present, missing
-
-
-def _names(slots: Sequence[Slot]) -> str:
-    return _and([_label(c) for c in slots])
-
-
-def _blank_step(s: Slot, hits: list[tuple[Slot, str]], stopped: list[tuple[Slot, str]],
+def _blank_step(s: Slot, hits: list[tuple[Slot, fx.Term]], stopped: list[tuple[Slot, fx.Term]],
                 slots: Sequence[Slot], cat: Catalog) -> Step | None:
+    suits = cat.suits
     if s.state == BLANKED:
         extra_rule: tuple[str, ...] = ("R15",) if s.keeps_suits else ()
-        tail = (f"; blanked, it still counts as {s.card.suit.replace('/', ', ')}"
-                if s.keeps_suits else "")
+        tail = (Msg("blank.keeps_suits", suits=fx.suits_msg(s.suits, suits, "list"))
+                if s.keeps_suits else None)
         if s.reason == "lonely":
             demon = s.blanked_by[0]
-            text = (f"{_label(s)} is blanked by {_label(demon)}: no other card in hand shares "
-                    f"its suit ({cat.suit_label(s.suits)}), and "
-                    f"{demon.card.name} blanks such cards before any other blanking")
-            return Step("blank", s.card, text + tail, ("C1",) + extra_rule, by=(demon.card,))
+            text = Msg("blank.lonely", card=label(s), by=label(demon), demon=demon.card,
+                       suits=fx.suits_msg(s.suits, suits))
+            return Step("blank", s.card, _semi(text, tail), ("C1",) + extra_rule,
+                        by=(demon.card,))
         if s.reason == "loop":
             partners = [b for b in s.blanked_by if b is not s]
             if s in s.blanked_by and not partners:
-                text = (f"{_label(s)} blanks itself ({_words(hits, s)}): a card that blanks "
-                        "itself is blanked")
+                text = Msg("blank.itself", card=label(s), blow=_blows(hits, s, suits))
             elif partners:
-                text = (f"{_label(s)} is blanked: it and {_names(partners)} blank each other, "
-                        "and cards on such a loop cancel out: all are blanked and blank nothing")
+                text = Msg("blank.loop", card=label(s), cards=labels(partners))
             else:
-                text = (f"{_label(s)} is blanked: its penalty depends on cards that depend on it "
-                        "in turn, and such a loop cancels out")
-            return Step("blank", s.card, text + tail, ("R8 (b)",) + extra_rule,
+                text = Msg("blank.loop_condition", card=label(s))
+            return Step("blank", s.card, _semi(text, tail), ("R8 (b)",) + extra_rule,
                         by=tuple(b.card for b in s.blanked_by))
+        failed = [nd for nd in s.needs if nd.fails(slots)]
+        reasons = Join([condition_reason(s, nd, slots, suits) for nd in failed], "semi")
         if s.blanked_by:
-            causes = [f"{_label(a)} ({_every(w)})" for a, w in hits if a in s.blanked_by]
-            text = f"{_label(s)} is blanked by {_and(causes)}"
-            return Step("blank", s.card, text + tail, ("R8 (a)",) + extra_rule,
-                        by=tuple(b.card for b in s.blanked_by))
-        reasons = []
-        for cond in s.active.conditions:
-            present, missing = _condition_cards(slots, s, cond)
-            words = _terms(cond.terms, " or ")
-            if isinstance(cond, fx.BlankedUnless) and not present:
-                why = f"it is blanked unless the hand has {_a(words)}, and none is left"
-                if missing:
-                    why += f" ({_names(missing)} {'is' if len(missing) == 1 else 'are'} blanked)"
-                reasons.append(why)
-            elif isinstance(cond, fx.BlankedIf) and present:
-                reasons.append(f"it is blanked if the hand has {_a(words)}: {_names(present)}")
-        text = f"{_label(s)} is blanked: " + "; ".join(reasons or ["its own condition fails"])
-        return Step("blank", s.card, text + tail, ("R8 (c)",) + extra_rule)
+            mine = [(a, w) for a, w in hits if a in s.blanked_by]
+            text = Msg("blank.by", card=label(s), blows=_blows(mine, s, suits))
+            rulings = ("R8 (a)",) + (("R8 (c)",) if failed else ())
+            return Step("blank", s.card,
+                        _semi(text, Msg("blank.also", reasons=reasons) if failed else None, tail),
+                        rulings + extra_rule, by=tuple(b.card for b in s.blanked_by))
+        text = Msg("blank.condition", card=label(s), reasons=reasons)
+        return Step("blank", s.card, _semi(text, tail), ("R8 (c)",) + extra_rule)
 
     # Kept: say why when something could have blanked it.
-    parts: list[str] = []
+    parts: list[Msg] = []
     rulings: list[str] = []
     by: list[Card] = []
-    if stopped or (s.immune == "all" and s.penalty.conditions):
-        why, cite = _immune_why(s)
-        if stopped:
-            parts.append(f"{_words(stopped, s)} would blank it, but {why}")
-        if s.immune == "all" and s.active.conditions:
-            parts.append(f"its own condition does not apply: {why}")
+    for a, term in stopped:
+        why, cite = _stopped_why(a, s, suits)
+        parts.append(Msg("keep.stopped", blows=_blows([(a, term)], s, suits), why=why))
         rulings += cite
-        if s.protected_by is not None:
+        if s.protected_by is not None and s.protected_by not in by:
             by.append(s.protected_by)
+    if s.immune == "all" and s.active.conditions:
+        why, cite = _stopped_why(s, s, suits)
+        parts.append(Msg("keep.own_condition", why=why))
+        rulings += cite
     if hits:
         attackers = [a for a, _ in hits]
-        itself = "is itself" if len(attackers) == 1 else "are themselves"
-        parts.append(f"{_words(hits, s)} would blank it, but {_names(attackers)} {itself} "
-                     "blanked, and a blanked card blanks nothing")
+        key = "keep.attacker_blanked" if len(attackers) == 1 else "keep.attackers_blanked"
+        parts.append(Msg(key, blows=_blows(hits, s, suits), cards=labels(attackers)))
         rulings.append("R8 (a)")
         by += [a.card for a in attackers]
-    for cond in () if s.immune == "all" else s.active.conditions:
-        present, missing = _condition_cards(slots, s, cond)
-        words = _terms(cond.terms, " or ")
-        if isinstance(cond, fx.BlankedUnless):
-            parts.append(f"it needs {_a(words)} and has one ({_names(present)})")
-        else:
-            why = f"it is blanked only with {_a(words)}, and none is left"
-            if missing:
-                why += f" ({_names(missing)} {'is' if len(missing) == 1 else 'are'} blanked)"
-            parts.append(why)
+    if s.needs:
+        parts.append(Join([condition_reason(s, nd, slots, suits) for nd in s.needs], "semi"))
         rulings.append("R8 (c)")
-        if any(c.keeps_suits and c.state == BLANKED for c in present):
+        if any(slots[j].state == BLANKED for nd in s.needs for j in nd.always):
             rulings.append("R15")
+        if any(nd.ignored for nd in s.needs):
+            rulings.append("C8")
     if not parts:
         return None
-    return Step("keep", s.card, f"{_label(s)} stays: " + "; ".join(parts),
+    return Step("keep", s.card, Msg("keep.stays", card=label(s), parts=Join(parts, "semi")),
                 tuple(dict.fromkeys(rulings)), by=tuple(by))
-
-
-def _words(hits: list[tuple[Slot, str]], s: Slot) -> str:
-    """``Great Flood (every Flame except Lightning)`` for each attacker of ``s``."""
-    return _and([f"{_label(a)} ({_every(w)})" if a is not s else _every(w) for a, w in hits])
 
 
 def _blanking(result: Result) -> list[Step]:
@@ -491,9 +456,8 @@ def _blanking(result: Result) -> list[Step]:
     deps: list[list[int]] = []
     for i, s in enumerate(slots):
         d = [index[id(a)] for a, _ in hits[i]]
-        for cond in s.active.conditions:
-            d += [j for j, c in enumerate(slots) if j != i
-                  and any(t.matches(c, s) for t in cond.terms)]
+        for nd in s.needs:
+            d += [j for j in nd.deps + nd.always if j != i]
         deps.append(d)
     order: list[int] = []
     state = [0] * len(slots)  # 0 new, 1 visiting, 2 done
@@ -522,8 +486,8 @@ def _blanking(result: Result) -> list[Step]:
 # --------------------------------------------------------------------------------------------
 
 
-def _effect_rulings(e: fx.PointEffect, card: Card, text: str, result: Result
-                    ) -> tuple[str, ...]:
+def _effect_rulings(e: fx.PointEffect, card: Card, view_cards: Sequence[Slot],
+                    counted: Sequence[Any]) -> tuple[str, ...]:
     """The rulings a point effect's arithmetic rests on (read from the effect's data)."""
     out: list[str] = []
     if isinstance(e, fx.BestOf):
@@ -540,42 +504,59 @@ def _effect_rulings(e: fx.PointEffect, card: Card, text: str, result: Result
     if isinstance(e, fx.PerPlayer) or (isinstance(e, fx.Points)
                                        and e.condition.players is not None):
         out.append("C6")
-    if any(len(c.card.suit_names) > 1 and c.card.name in text for c in result.slots):
+    if any(len(c.card.suit_names) > 1 and c.card.name in counted for c in view_cards):
         out.append("R15")
     return tuple(out)
 
 
+def _mentioned(value: Any) -> set[str]:
+    """Every card name a message mentions (to cite R15 when a Phoenix counts)."""
+    if isinstance(value, Msg):
+        return set().union(*(_mentioned(v) for v in value.args.values()))
+    if isinstance(value, Join):
+        return set().union(*(_mentioned(v) for v in value.items))
+    if isinstance(value, Name):
+        return {str(value)}
+    return set()
+
+
 def _points(result: Result) -> list[Step]:
     view = result.view
+    suits = result.hand.catalog.suits
     steps = []
     for s in result.slots:
         if s.state != KEPT:
-            why = "blanked: it scores 0"
             if s.keeps_suits:
-                why += f" but still counts as {s.card.suit.replace('/', ', ')}"
-            steps.append(Step("points", s.card, why, ("R7", "R15") if s.keeps_suits else ("R7",),
+                msg = Msg("points.blanked_keeps", suits=fx.suits_msg(s.suits, suits, "list"))
+            else:
+                msg = Msg("points.blanked")
+            steps.append(Step("points", s.card, msg, ("R7", "R15") if s.keeps_suits else ("R7",),
                               0, "blanked"))
             continue
-        base = f"base strength {s.strength}"
         if s.copied is not None and s.strength == s.copied.strength != s.card.strength:
-            base += f" (copied from {s.copied.name})"
+            base = Msg("points.base_copied", strength=s.strength, target=s.copied)
+        else:
+            base = Msg("points.base", strength=s.strength)
         steps.append(Step("points", s.card, base, (), s.strength, "base"))
         for e in s.card.bonus:  # a copy keeps its own printed bonus (R1)
             value, text = e.explain(view, s)
-            steps.append(Step("points", s.card, text, _effect_rulings(e, s.card, text, result),
+            steps.append(Step("points", s.card, text,
+                              _effect_rulings(e, s.card, result.slots, _mentioned(text)),
                               value, "bonus"))
         for e in s.active.points:
             value, text = e.explain(view, s)
             if s.struck_by and s.active != s.penalty:
-                text += " (what is left after clearing)"
-            steps.append(Step("points", s.card, text, _effect_rulings(e, s.card, text, result),
+                text = Msg("points.after_clearing", text=text)
+            steps.append(Step("points", s.card, text,
+                              _effect_rulings(e, s.card, result.slots, _mentioned(text)),
                               value, "penalty"))
     for c in result.hand.cursed:  # scored beside the hand, never blanked
-        steps.append(Step("points", c, f"Cursed Item: value {c.strength}", (), c.strength,
+        steps.append(Step("points", c, Msg("points.cursed", value=c.strength), (), c.strength,
                           "base"))
         for e in c.bonus:
             value, text = e.explain(view, c)
-            steps.append(Step("points", c, text, _effect_rulings(e, c, text, result), value,
+            steps.append(Step("points", c, text,
+                              _effect_rulings(e, c, result.slots, _mentioned(text)), value,
                               "bonus"))
     return steps
 
@@ -584,7 +565,7 @@ def explain(result: Result) -> list[Step]:
     """Every step of a scored hand, in the order of resolution, ending with the total."""
     steps = (_identities(result) + _changes(result) + _immunity(result) + _extra(result)
              + _clearing(result) + _blanking(result) + _points(result))
-    steps.append(Step("total", None, f"Total: {result.total}", (), result.total))
+    steps.append(Step("total", None, Msg("trace.total", total=result.total), (), result.total))
     return steps
 
 
@@ -617,22 +598,27 @@ def _formula(parts: Sequence[Step]) -> str:
 
 
 def explanation_lines(result: Result, loc: Localizer | None = None) -> list[str]:
-    """The explanation as plain lines of text (numbered sections, rulings in brackets)."""
-    tr = loc.text if loc else (lambda s: s)
-    name = (lambda c: loc.card(c)) if loc else (lambda c: c.name)
+    """The explanation as plain lines of text (numbered sections, rulings in brackets), in
+    the localizer's language (English without one)."""
+    def say(value: Msg | Join) -> str:
+        return loc.say(value) if loc else render(value)
+
+    def name(card: Card) -> str:
+        return loc.card(card) if loc else card.name
+
     steps = explain(result)
     out: list[str] = []
     number = 0
-    for key, title, empty in SECTIONS:
+    for key in SECTIONS:
         mine = [s for s in steps if _SECTION_OF.get(s.step, s.step) == key]
-        if not mine and not empty:
+        if not mine and key not in _SAY_EMPTY:
             continue
         number += 1
-        out.append(f"{number}. {title}")
+        out.append(f"{number}. {say(Msg('section.' + key))}")
         if not mine:
-            out.append(f"   {empty}")
+            out.append(f"   {say(Msg('empty.' + key))}")
         if key != "points":
-            out += [f"   {tr(s.text)}{_cite(s)}" for s in mine]
+            out += [f"   {say(s.msg)}{_cite(s)}" for s in mine]
             continue
         cards: dict[int, list[Step]] = {}
         for s in mine:
@@ -641,10 +627,9 @@ def explanation_lines(result: Result, loc: Localizer | None = None) -> list[str]
             card = parts[0].card
             assert card is not None
             if parts[0].part == "blanked":
-                out.append(f"   {name(card)}: {tr(parts[0].text)}{_cite(parts[0])}")
+                out.append(f"   {name(card)}: {say(parts[0].msg)}{_cite(parts[0])}")
                 continue
             out.append(f"   {name(card)}: {_formula(parts)}")
-            out += [f"     {tr(p.text)}{_cite(p)}" for p in parts if p.part != "base"]
-    total = steps[-1]
-    out.append(tr(total.text))
+            out += [f"     {say(p.msg)}{_cite(p)}" for p in parts if p.part != "base"]
+    out.append(say(steps[-1].msg))
     return out

@@ -60,7 +60,7 @@ class Hand:
                 check_choice(self, chooser, value)
         discard = None
         if self.discard is not None:
-            discard = tuple(fx.Printed(c.name, c.copy_suits, c.strength) for c in self.discard)
+            discard = tuple(c.in_discard() for c in self.discard)
         object.__setattr__(self, "context", fx.Context(discard, self.players, len(self.cursed)))
 
     @property
@@ -99,14 +99,17 @@ def check_cards(cards: tuple[Card, ...], catalog: Catalog | None = None,
     seen: set[str] = set()
     for c in cards + cursed:
         if c.id in seen:
-            raise ScorerError(f"{c.name} is listed twice; each card exists once in the game")
+            raise ScorerError(f"{c.name} is listed twice; each card exists once in the game",
+                              subject=c.id)
         seen.add(c.id)
     for c in cards:
         if c.cursed:
-            raise ScorerError(f"{c.name} is a Cursed Item; list it under [cursed items]")
+            raise ScorerError(f"{c.name} is a Cursed Item; list it under [cursed items]",
+                              subject=c.id)
     for c in cursed:
         if not c.cursed:
-            raise ScorerError(f"{c.name} is not a Cursed Item; list it with the hand's cards")
+            raise ScorerError(f"{c.name} is not a Cursed Item; list it with the hand's cards",
+                              subject=c.id)
     size = catalog.hand_size if catalog is not None else BASE_HAND
     limit = hand_limit(cards, catalog, cursed)
     if len(cards) > limit:
@@ -147,16 +150,19 @@ def check_table(hand: Hand) -> None:
         seen = {c.id for c in hand.cards} | {c.id for c in hand.cursed}
         for c in hand.discard:
             if c.cursed:
-                raise ScorerError(f"{c.name} is a Cursed Item; it cannot be in the discard area")
+                raise ScorerError(f"{c.name} is a Cursed Item; it cannot be in the discard area",
+                                  subject=c.id)
             if c.id in seen:
-                raise ScorerError(f"{c.name} is both in the hand and in the discard area")
+                raise ScorerError(f"{c.name} is both in the hand and in the discard area",
+                                  subject=c.id)
             seen.add(c.id)
     for c in hand.cards + hand.cursed:
         if "discard" in c.needs and hand.discard is None:
-            raise ScorerError(f"{c.name} scores the discard area (C5): add a [discard] section")
+            raise ScorerError(f"{c.name} scores the discard area (C5): add a [discard] "
+                              "section or --discard", subject=c.id)
         if "players" in c.needs and hand.players is None:
             raise ScorerError(f"{c.name} depends on the number of players (C6): "
-                              "add 'players: N'")
+                              "add 'players: N' or --players N", subject=c.id)
 
 
 # --------------------------------------------------------------------------------------------
@@ -204,8 +210,12 @@ def check_choice(hand: Hand, chooser: Card, value: ChoiceValue) -> None:
                 )
         elif value.cursed or not (value.copy_suits & eff.suits):
             allowed = hand.catalog.suit_label(eff.suits).replace("/", ", ")
+            shown = value.suit
+            if value.copy_suits != value.suits:
+                shown = (f"a copy of it takes only "
+                         f"{hand.catalog.suit_label(value.copy_suits)}, R16")
             raise ScorerError(
-                f"{chooser.name} cannot become {value.name} ({value.suit}); "
+                f"{chooser.name} cannot become {value.name} ({shown}); "
                 f"it may copy only {allowed}"
             )
     elif isinstance(eff, fx.ChangeSuit):

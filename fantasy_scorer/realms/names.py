@@ -12,8 +12,8 @@ candidates, and the card id always works. An unknown word gets a "did you mean" 
 every language.
 
 The same data prints names: :meth:`Names.display` and :meth:`Names.suit_display` give a card's or
-a suit's name in one language, and :class:`Localizer` rewrites a whole line of English output
-(score sheet statuses, explanation steps) with the names of that language.
+a suit's name in one language, and :class:`Localizer` says the score sheet's statuses and the
+explanation's steps in that language (their templates are ``data/messages/<lang>.json``).
 """
 
 from __future__ import annotations
@@ -28,8 +28,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..errors import ScorerError
-from .catalog import Card, Catalog, fold
+from ..errors import ScorerError, clip
+from .catalog import Card, Catalog, fold, game_options, shipped_home
+from .messages import Join, Msg, render
 
 I18N_FILE = "card-names-i18n.json"
 #: The language the card files are written in; it needs no table.
@@ -136,6 +137,19 @@ class _Index:
         return self.hits.get(fold(text), {})
 
 
+def elsewhere(ids: list[str], share: bool = False) -> str:
+    """Why cards of these ids are not in this game, and the option that brings them in: a
+    shipped expansion or edition (read from the card files), else the user's own card file."""
+    for cid in ids:
+        home = shipped_home(cid, share)
+        if home is not None and home != (None, "standard"):
+            expansion, edition = home
+            game = (f"the {expansion} expansion" if expansion else f"the {edition} edition")
+            return f"{cid} is a card of {game}; run with {game_options(*home)}"
+    return (f"{' or '.join(ids)} is not a card of this game "
+            "(add its card file with --cards)")
+
+
 class Names:
     """Name lookup and display for one catalog, in every language of the translation data."""
 
@@ -169,8 +183,11 @@ class Names:
                 self._suits.add(spelled, catalog.find_suit(target), "alias")
 
     # -- input ------------------------------------------------------------------------------
-    def card(self, text: str) -> Card:
-        """The card a user means, or a one-line error (unknown with suggestions, or ambiguous)."""
+    def card(self, text: str, lang: str | None = None) -> Card:
+        """The card a user means, or a one-line error (unknown with suggestions, or ambiguous).
+
+        Any language is understood; ``lang`` is the language of the request, in which an
+        unknown name's did-you-mean is given (every language when None)."""
         found = self._ids.get(fold(text))
         if found is not None:
             return found
@@ -182,31 +199,40 @@ class Names:
                 f"{c.name} ({c.id}; {', '.join(labels)})" for c, labels in hits.items()
             )
             raise ScorerError(
-                f"'{text.strip()}' is ambiguous: {options}; write the card id or the English name"
+                f"'{clip(text.strip())}' is ambiguous: {options}; write the card id or the "
+                "English name"
             )
         other = self._elsewhere.find(text)
         if other:
-            ids = " or ".join(sorted(other))
-            raise ScorerError(
-                f"unknown card '{text.strip()}': {ids} is not a card of this game "
-                "(add its card file with --cards)"
-            )
-        raise ScorerError(f"unknown card '{text.strip()}'{self._hint(text, self._cards)}")
+            raise ScorerError(f"unknown card '{clip(text.strip())}': {elsewhere(sorted(other))}")
+        raise ScorerError(f"unknown card '{clip(text.strip())}'"
+                          f"{self._hint(text, self._cards, lang)}")
 
-    def suit(self, text: str) -> str:
-        """The suit a user means, in any language, or a one-line error."""
+    def suit(self, text: str, lang: str | None = None) -> str:
+        """The suit a user means, in any language, or a one-line error (a did-you-mean in
+        ``lang``, or the list of the suits in ``lang`` when no suit is close)."""
         hits = self._suits.find(text)
         if len(hits) == 1:
             return next(iter(hits))
         if hits:
             options = " or ".join(f"{s} ({', '.join(labels)})" for s, labels in hits.items())
-            raise ScorerError(f"suit '{text.strip()}' is ambiguous: {options}")
-        raise ScorerError(f"unknown suit '{text.strip()}'{self._hint(text, self._suits)}")
+            raise ScorerError(f"suit '{clip(text.strip())}' is ambiguous: {options}")
+        hint = self._hint(text, self._suits, lang)
+        if not hint and lang is not None:
+            shown = ", ".join(self.suit_display(s, lang) for s in self.catalog.suits)
+            hint = f" (the suits: {shown})"
+        raise ScorerError(f"unknown suit '{clip(text.strip())}'{hint}")
 
-    def _hint(self, text: str, index: _Index) -> str:
-        """`` (did you mean 'Gebirge' (Mountain)?)`` from the spellings of every language."""
+    def _hint(self, text: str, index: _Index, lang: str | None = None) -> str:
+        """`` (did you mean 'Gebirge' (Mountain)?)`` from the spellings of ``lang`` (the
+        English names and the aliases for English), or of every language when None."""
         word = fold(text)
-        close = difflib.get_close_matches(word, list(index.hits), n=3, cutoff=0.6)
+        keys = list(index.hits)
+        if lang is not None:
+            own = {"name", "alias", ENGLISH} if lang == ENGLISH else {lang}
+            keys = [k for k in keys
+                    if any(own & set(labels) for labels in index.hits[k].values())]
+        close = difflib.get_close_matches(word, keys, n=3, cutoff=0.6)
         if not close:
             return ""
         # Only the best matches: "Armmy" suggests Army, not also the French "Arme" (Weapon).
@@ -220,7 +246,7 @@ class Names:
                 continue
             seen.update(targets)
             spelled = index.spelling[key]
-            same = len(targets) == 1 and fold(targets[0]) == key
+            same = lang is not None or (len(targets) == 1 and fold(targets[0]) == key)
             shown.append(f"'{spelled}'" if same else f"'{spelled}' ({' or '.join(targets)})")
         return " (did you mean " + " or ".join(shown) + "?)"
 
@@ -245,11 +271,13 @@ class Names:
 
 
 class Localizer:
-    """Rewrites English output with the card and suit names of one language.
+    """Everything a hand's output says, in one language.
 
-    The engine and the explanation speak English; the names in it are the catalog's canonical
-    card names and suit names, so they can be swapped word for word (longest name first, whole
-    words only, so "Great Flood" is not read as the suit Flood). The prose stays English.
+    :meth:`say` renders a message (statuses, explanation steps) from that language's
+    templates with its card and suit names (:mod:`~fantasy_scorer.realms.messages`);
+    :meth:`status` is a score sheet's Status cell. :meth:`text` swaps the card and suit names
+    inside a line that is no message (a choice written ``Blizzard -> Beast``): whole words
+    only, longest name first, so "Great Flood" is not read as the suit Flood.
     """
 
     def __init__(self, names: Names, lang: str) -> None:
@@ -261,6 +289,9 @@ class Localizer:
                 self._words[s] = names.suit_display(s, lang)
             for c in names.catalog.cards:
                 self._words[c.name] = names.display(c, lang)
+            for words in names.i18n.suits.values():  # labels no card has ("Cursed Item")
+                if words.get(ENGLISH) and words.get(lang):
+                    self._words.setdefault(words[ENGLISH], words[lang])
             self._words = {k: v for k, v in self._words.items() if k != v}
         self._pattern = (
             re.compile(
@@ -274,7 +305,16 @@ class Localizer:
 
     @property
     def active(self) -> bool:
-        return self._pattern is not None
+        """Whether this language differs from the card files' English."""
+        return self.lang != ENGLISH
+
+    def say(self, value: Msg | Join) -> str:
+        """A message in this language."""
+        return render(value, self)
+
+    def status(self, line: Any) -> str:
+        """A score-sheet line's Status cell (its ``reasons``) in this language."""
+        return render(Join(line.reasons, "semi"), self)
 
     def card(self, card: Card) -> str:
         return self.names.display(card, self.lang)

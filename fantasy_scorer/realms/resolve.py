@@ -17,6 +17,7 @@ from ..errors import ScorerError
 from . import effects as fx
 from .catalog import NO_PENALTY, Card, Catalog, Penalty
 from .hand import ChoiceValue, Hand
+from .messages import Join, Msg, Name, Suit, render
 
 UNDECIDED, KEPT, BLANKED = 0, 1, 2
 
@@ -31,7 +32,7 @@ class Slot:
     __slots__ = (
         "card", "index", "name", "suits", "strength", "penalty", "keeps_suits", "copied",
         "changed_by", "cleared_by", "struck_by", "struck", "active", "state", "reason",
-        "blanked_by", "immune", "protected_by",
+        "blanked_by", "immune", "protected_by", "needs", "attackers",
     )
 
     def __init__(self, card: Card, index: int) -> None:
@@ -51,8 +52,10 @@ class Slot:
         self.state = UNDECIDED
         self.reason = ""
         self.blanked_by: list[Slot] = []
-        self.immune = card.immune  # "all", "others" or ""
+        self.immune = card.immune  # "all" or ""
         self.protected_by: Card | None = None
+        self.needs: list[Need] = []  # its self-conditions, as blanking saw them (R8 c)
+        self.attackers: list[Slot] = []  # the cards whose active penalty blanks it
 
     def __repr__(self) -> str:
         return f"Slot({self.name})"
@@ -76,8 +79,11 @@ def _identities(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> No
             if "name" in takes:
                 s.name = target.name
             if "suit" in takes:
+                # Extra suits, and keeping them when blanked, belong to the physical card:
+                # a copy of a Phoenix is a Beast and nothing else, and counts for nothing
+                # when blanked (R16, R7).
                 s.suits = target.copy_suits
-                s.keeps_suits = target.keeps_suits_when_blanked and not target.plain_suits
+                s.keeps_suits = False
             if "strength" in takes:
                 s.strength = target.strength
             if "penalty" in takes:
@@ -95,25 +101,48 @@ def _changes(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue], cat: Cat
             target, suit = value  # type: ignore[misc]
             for t in slots:
                 if t.card is target:
-                    t.suits = cat.suit_bit(suit)
-                    t.keeps_suits = False
+                    t.suits = changed_suits(t, cat.suit_bit(suit))
                     t.changed_by = s.card
+
+
+def changed_suits(t: Slot, new: int) -> int:
+    """The suits of ``t`` once a change of suit gives it ``new``: the new suit replaces the
+    suits the physical card lets it replace, the others stay (R3, R17). A card keeping its
+    suits when blanked still does (R17)."""
+    return (t.suits & t.card.kept_on_change) | new
+
+
+def can_blank(attacker: Slot, target: Slot) -> bool:
+    """Whether ``attacker``'s blanking may hit ``target`` at all, whatever its penalty says:
+    never an immune card (C2, C3); a card that blanks only through certain cards only by
+    them, through any of its suits (C7); and no card through one that never causes a
+    blanking (C8). A card's own penalty always reaches itself."""
+    if target.immune:
+        return False
+    if attacker is target:
+        return True
+    if attacker.card.never_blanks_others:
+        return False
+    only = target.card.blanked_only_by
+    return not only or any(term.matches(attacker, None) for term in only)
 
 
 def _immunity(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None:
     """Who cannot be blanked: Angel and its protected card (C2), and the cards a card in hand
-    makes immune, blanked or not (Lich, Necromancer of the expansion: every Undead, C3)."""
+    makes immune, blanked or not (Lich, Necromancer of the expansion: every Undead, C3).
+
+    A card protected twice names a chosen protection (Angel) first, then the granting card
+    with the lowest id, whatever the order of the hand."""
     for s in slots:
-        card = s.card
-        if not card.grants_immunity and type(card.choice) is not fx.Protect:
-            continue
-        if type(card.choice) is fx.Protect:
-            value = choices.get(card.id)
+        if type(s.card.choice) is fx.Protect:
+            value = choices.get(s.card.id)
             if value is not None:
                 for t in slots:
                     if t.card is value:
                         t.immune = "all"
-                        t.protected_by = card
+                        t.protected_by = s.card
+    for s in sorted(slots, key=_by_id):
+        card = s.card
         for term in card.grants_immunity:
             for t in slots:
                 if term.matches(t, s) and t.immune != "all":
@@ -139,14 +168,7 @@ def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
         if type(card.choice) is fx.ClearOne:
             value = choices.get(card.id)
             if value is not None:
-                target = next(t for t in slots if t.card is value)
-                if not any(term.matches(target, s) for term in card.choice.targets):
-                    allowed = " or ".join(term.text for term in card.choice.targets)
-                    raise ScorerError(
-                        f"{card.name} may clear only a {allowed}; {target.name} is not one "
-                        "after the identities and Book of Changes (R4)",
-                        subject=card.id,
-                    )
+                target = _clear_target(slots, s, value)
                 target.cleared_by.append(card)
     for t in slots:
         if t.cleared_by:
@@ -155,22 +177,64 @@ def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
             t.active = t.penalty.strike(t.struck)
 
 
+def _clear_target(slots: Sequence[Slot], s: Slot, value: Card) -> Slot:
+    """The slot a clearing choice names, if it is of a suit the chooser may clear (R4)."""
+    card = s.card
+    assert isinstance(card.choice, fx.ClearOne)
+    target = next(t for t in slots if t.card is value)
+    if not any(term.matches(target, s) for term in card.choice.targets):
+        allowed = " or ".join(term.text for term in card.choice.targets)
+        raise ScorerError(
+            f"{card.name} may clear only a {allowed}; {target.name} is not one "
+            "after the identities and Book of Changes (R4)",
+            subject=card.id,
+        )
+    return target
+
+
+def check_clear_targets(cards: Sequence[Card], choices: Mapping[str, ChoiceValue],
+                        catalog: Catalog) -> None:
+    """Check, without scoring, the one kind of choice whose legality depends on the others: a
+    clearing choice's target must have a suit it may clear after steps 1–2 (Island, R4).
+
+    Readers of hands call this instead of a whole resolution, so that a hand is scored once.
+    """
+    if not any(type(c.choice) is fx.ClearOne and choices.get(c.id) is not None for c in cards):
+        return
+    slots = [Slot(c, i) for i, c in enumerate(cards)]
+    _identities(slots, choices)
+    _changes(slots, choices, catalog)
+    for s in slots:
+        value = choices.get(s.card.id)
+        if type(s.card.choice) is fx.ClearOne and value is not None:
+            _clear_target(slots, s, value)  # type: ignore[arg-type]
+
+
 # --------------------------------------------------------------------------------------------
 # Step 4: blanking as a whole (R8)
 # --------------------------------------------------------------------------------------------
 
 
-class _Need:
-    """A self-condition of one card, reduced to the cards it depends on."""
+class Need:
+    """A self-condition of one card (R8 c), reduced to the cards it depends on.
 
-    __slots__ = ("unless", "always", "deps", "text")
+    ``always`` are the cards that meet it whatever is blanked (the card itself, a blanked
+    card that keeps its suits, R15); ``deps`` those that meet it while they are kept;
+    ``ignored`` those that match it but can never cause a blanking (C8). Indices are
+    positions in the hand.
+    """
 
-    def __init__(self, unless: bool, always: bool, deps: list[int], text: str) -> None:
-        self.unless = unless  # True: blanked unless present; False: blanked if present
-        self.always = always  # something that is present whatever happens (the card itself…)
+    __slots__ = ("cond", "unless", "always", "deps", "ignored")
+
+    def __init__(self, cond: fx.BlankedUnless | fx.BlankedIf, always: list[int],
+                 deps: list[int], ignored: list[int]) -> None:
+        self.cond = cond
+        self.unless = type(cond) is fx.BlankedUnless  # blanked unless present / if present
+        self.always = always
         self.deps = deps
+        self.ignored = ignored
 
-    def status(self, state: list[int]) -> int:
+    def status(self, state: Sequence[int]) -> int:
         """KEPT if the condition surely spares the card, BLANKED if it surely blanks it."""
         if self.always:
             present = True
@@ -190,24 +254,42 @@ class _Need:
             return KEPT if present else BLANKED
         return BLANKED if present else KEPT
 
+    def present(self, slots: Sequence[Slot]) -> list[Slot]:
+        """The cards meeting the condition once blanking is decided."""
+        return [slots[j] for j in self.always] + [
+            slots[j] for j in self.deps if slots[j].state == KEPT]
 
-def _need(slots: Sequence[Slot], i: int, cond: fx.BlankedUnless | fx.BlankedIf) -> _Need:
+    def missing(self, slots: Sequence[Slot]) -> list[Slot]:
+        """The cards that would meet it but are blanked."""
+        return [slots[j] for j in self.deps if slots[j].state == BLANKED]
+
+    def fails(self, slots: Sequence[Slot]) -> bool:
+        """Whether the condition blanks its card, once blanking is decided."""
+        return self.status([t.state for t in slots]) == BLANKED
+
+
+def _need(slots: Sequence[Slot], i: int, cond: fx.BlankedUnless | fx.BlankedIf) -> Need:
     me = slots[i]
     terms = cond.terms
-    always = any(t.matches(me, me) for t in terms)
+    unless = type(cond) is fx.BlankedUnless
+    always: list[int] = []
     deps: list[int] = []
-    if not always:
-        for j, c in enumerate(slots):
-            if j == i:
-                continue
-            if c.keeps_suits and any(t.matches_suits_only(c.suits) for t in terms):
-                always = True  # counts for its suits even when blanked (R15)
-                break
-            if any(t.matches(c, me) for t in terms):
-                deps.append(j)
-    need = _Need(type(cond) is fx.BlankedUnless, always, deps, "")
-    need.text = ("no " if need.unless else "") + " or ".join(t.text for t in terms)
-    return need
+    ignored: list[int] = []
+    for j, c in enumerate(slots):
+        if j == i:
+            if any(t.matches(me, me) for t in terms):
+                always.append(j)  # Warship made a Flood has a Flood
+            continue
+        if c.keeps_suits and any(t.matches_suits_only(c.suits) for t in terms):
+            hit = always  # counts for its suits even when blanked (R15)
+        elif any(t.matches(c, me) for t in terms):
+            hit = deps
+        else:
+            continue
+        if not unless and c.card.never_blanks_others:
+            hit = ignored  # it never makes another card blanked (C8)
+        hit.append(j)
+    return Need(cond, always, deps, ignored)
 
 
 def _blanking(slots: Sequence[Slot]) -> None:
@@ -219,6 +301,9 @@ def _blanking(slots: Sequence[Slot]) -> None:
     are blanked, then (a) resumes. Self-conditions (R8 c) are decided by the same rule, so that
     chains like "War Dirigible is spared because the only Weather, Smoke, has no Flame" come out
     the same whatever the order.
+
+    Each slot records why: ``blanked_by`` (its kept attackers, or its loop), ``reason``
+    (``"lonely"``, ``"loop"`` or ``""``) and ``needs`` (its self-conditions).
     """
     n = len(slots)
     for s in slots:
@@ -234,10 +319,10 @@ def _blanking(slots: Sequence[Slot]) -> None:
     for j, s in enumerate(slots):
         for b in s.active.blanks:
             for i, t in enumerate(slots):
-                if b.hits(t, s) and (not t.immune or (t.immune == "others" and i == j)):
+                if b.hits(t, s) and can_blank(s, t):
                     attackers[i].append(j)
                     any_rule = True
-    needs: list[list[_Need]] = [[] for _ in range(n)]
+    needs: list[list[Need]] = [[] for _ in range(n)]
     for i, s in enumerate(slots):
         if s.immune == "all":
             continue
@@ -293,13 +378,13 @@ def _blanking(slots: Sequence[Slot]) -> None:
 
     for i, s in enumerate(slots):
         s.state = state[i]
+        s.needs = needs[i]
+        s.attackers = [slots[j] for j in attackers[i]]
         if state[i] == BLANKED and s.reason != "lonely":
-            s.blanked_by = [slots[j] for j in attackers[i] if state[j] == KEPT]
             if s.reason == "loop":
                 s.blanked_by = [slots[j] for j in attackers[i]]
-            elif not s.blanked_by:
-                failed = [nd for nd in needs[i] if nd.status(state) == BLANKED]
-                s.reason = "needs " + "; ".join(nd.text for nd in failed) if failed else "loop"
+            else:
+                s.blanked_by = [slots[j] for j in attackers[i] if state[j] == KEPT]
 
 
 def _lonely(slots: Sequence[Slot]) -> dict[int, Slot]:
@@ -308,7 +393,8 @@ def _lonely(slots: Sequence[Slot]) -> dict[int, Slot]:
     for s in slots:
         for eff in s.active.lonely:
             for i, t in enumerate(slots):
-                if t.immune or i in out or any(term.matches(t, s) for term in eff.spared):
+                if (i in out or not can_blank(s, t)
+                        or any(term.matches(t, s) for term in eff.spared)):
                     continue
                 if not any(o.suits & t.suits for o in slots if o is not t):
                     out[i] = s
@@ -420,7 +506,12 @@ def score_raw(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog
 
 @dataclass(frozen=True)
 class Line:
-    """One card's row of the score sheet."""
+    """One card's row of the score sheet.
+
+    ``reasons`` say why the card stands as it does (blanked, kept by its condition, cleared,
+    changed, protected) as messages; ``status`` is them in English, and
+    :meth:`Localizer.status <fantasy_scorer.realms.names.Localizer.status>` in any language.
+    """
 
     name: str
     as_name: str
@@ -431,7 +522,12 @@ class Line:
     points: int
     blanked: bool
     cleared: bool
-    status: str
+    reasons: tuple[Msg, ...] = ()
+
+    @property
+    def status(self) -> str:
+        """The Status column in English."""
+        return render(Join(self.reasons, "semi"))
 
     def as_json(self) -> dict:
         return {
@@ -455,26 +551,99 @@ class Result:
         return sum(c.strength for c in self.hand.cards)
 
 
-def _status(s: Slot) -> str:
-    parts = []
-    if s.state == BLANKED:
-        if s.reason == "lonely":
-            parts.append(f"blanked by {s.blanked_by[0].name}: the only card of its suit")
-        elif s.blanked_by and s.reason == "loop":
-            parts.append("blanked: loop with " + ", ".join(b.name for b in s.blanked_by))
-        elif s.blanked_by:
-            parts.append("blanked by " + ", ".join(b.name for b in s.blanked_by))
-        elif s.reason:
-            parts.append("blanked: " + s.reason)
+# --------------------------------------------------------------------------------------------
+# Why: the reasons of the score sheet, which the explanation repeats
+# --------------------------------------------------------------------------------------------
+
+
+def label(s: Slot) -> Card | Msg:
+    """A card as it stands: ``Doppelgänger (as Basilisk)``."""
+    return s.card if s.name == s.card.name else Msg("label.as", card=s.card, name=Name(s.name))
+
+
+def labels(slots: Sequence[Slot]) -> Join:
+    """Cards named in a sentence, in the order of their ids: the same hand says the same
+    sentence whatever order it was written in."""
+    return Join([label(s) for s in sorted(slots, key=_by_id)], "and")
+
+
+def _by_id(s: Slot) -> str:
+    return s.card.id
+
+
+def _witness(c: Slot, me: Slot, need: Need, suits: Sequence[str], kind: bool) -> Card | Msg:
+    """A card meeting a self-condition; with ``kind``, what makes it meet it (``a Weather``)."""
+    if c is me:
+        return Msg("label.itself")
+    shown: Card | Msg = label(c)
+    blanked = c.state == BLANKED
+    if blanked:  # it counts for its suits although blanked (R15)
+        shown = Msg("label.keeps_suits", card=shown)
+    if not kind:
+        return shown
+    term = next((t for t in need.cond.terms
+                 if (t.matches_suits_only(c.suits) if blanked else t.matches(c, me))), None)
+    if term is None or not term.suits:  # met by its name: the name says it
+        return shown
+    return Msg("label.of_kind", card=shown, kind=fx.a_term(term, suits))
+
+
+def condition_reason(s: Slot, need: Need, slots: Sequence[Slot], suits: Sequence[str]) -> Msg:
+    """What a self-condition found in hand (R8 c): ``no Flame in hand``, ``with Rainstorm
+    (a Weather)``, ``Flame in hand (Wildfire)``; the same words whether it blanks or keeps."""
+    what = fx.terms_msg(need.cond.terms, suits, "or")
+    present = need.present(slots)
+    missing = need.missing(slots)
+    if need.unless and present:
+        return Msg("why.has", need=what, cards=Join(
+            [_witness(c, s, need, suits, False) for c in sorted(present, key=_by_id)], "list"))
+    if not need.unless and present:
+        return Msg("why.with", cards=Join(
+            [_witness(c, s, need, suits, True) for c in sorted(present, key=_by_id)], "and"))
+    if not need.unless and need.ignored:  # C8
+        return Msg("why.harmless", need=what, cards=labels([slots[j] for j in need.ignored]))
+    if missing:
+        return Msg("why.no_left", need=what, cards=labels(missing))
+    return Msg("why.no", need=what)
+
+
+def blanking_reason(s: Slot, slots: Sequence[Slot], suits: Sequence[str]) -> Msg | None:
+    """Why a card is blanked, or why its self-condition keeps it; None when neither applies."""
+    conds = Join([condition_reason(s, nd, slots, suits) for nd in s.needs
+                  if s.state == KEPT or nd.fails(slots)], "semi")
+    if s.state == KEPT:
+        return Msg("status.kept", reasons=conds) if conds else None
+    if s.reason == "lonely":
+        return Msg("status.lonely", by=label(s.blanked_by[0]))
+    if s.reason == "loop":
+        partners = [b for b in s.blanked_by if b is not s]
+        if partners:
+            return Msg("status.loop", cards=labels(partners))
+        return Msg("status.self") if s in s.blanked_by else Msg("status.loop_condition")
+    if s.blanked_by:
+        if conds:
+            return Msg("status.by_also", cards=labels(s.blanked_by), reasons=conds)
+        return Msg("status.by", cards=labels(s.blanked_by))
+    return Msg("status.blanked", reasons=conds)
+
+
+def reasons_of(s: Slot, slots: Sequence[Slot], suits: Sequence[str]) -> tuple[Msg, ...]:
+    """Every reason of a card's status, in the order of resolution's consequences."""
+    parts: list[Msg] = []
+    why = blanking_reason(s, slots, suits)
+    if why is not None:
+        parts.append(why)
     if s.cleared_by and s.penalty:
-        parts.append("penalty cleared by " + ", ".join(c.name for c in s.cleared_by))
+        parts.append(Msg("status.cleared", cards=Join(sorted(s.cleared_by, key=lambda c: c.id),
+                                                         "and")))
     elif s.struck_by and s.active != s.penalty:  # only where the word stood in the penalty
-        parts.append("; ".join(f"{w} cleared by {c.name}" for c, w in s.struck_by))
+        parts += [Msg("status.word", word=Suit(w), card=c)
+                  for c, w in sorted(s.struck_by, key=lambda cw: cw[0].id)]
     if s.changed_by is not None:
-        parts.append(f"suit changed by {s.changed_by.name}")
+        parts.append(Msg("status.changed", card=s.changed_by))
     if s.protected_by is not None:
-        parts.append(f"cannot be blanked ({s.protected_by.name})")
-    return "; ".join(parts)
+        parts.append(Msg("status.protected", card=s.protected_by))
+    return tuple(parts)
 
 
 def resolve(hand: Hand) -> Result:
@@ -503,11 +672,11 @@ def resolve(hand: Hand) -> Result:
             points=pts,
             blanked=s.state == BLANKED,
             cleared=bool(s.cleared_by) and bool(s.penalty),
-            status=_status(s),
+            reasons=reasons_of(s, slots, cat.suits),
         ))
     for c in hand.cursed:
         pts = cursed_points(c, view)
         total += pts
         lines.append(Line(c.name, c.name, "Cursed Item", c.strength, pts - c.strength, 0, pts,
-                          False, False, ""))
+                          False, False))
     return Result(hand, total, tuple(lines), tuple(slots), view)

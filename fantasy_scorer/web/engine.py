@@ -1,38 +1,39 @@
 """The web app's only doorway into the engine.
 
-The optimizer (:mod:`fantasy_scorer.realms.solve`), the referee's trace (:mod:`..explain`),
-translated card names (:mod:`..names`) and share codes (:mod:`..sharecode`) are each reached
-through one function here, so the rest of the app never imports them directly:
+The optimizer (:mod:`fantasy_scorer.realms.solve`), the referee's trace (:mod:`..explain`) and
+share codes (:mod:`..sharecode`) are each reached through one function here, so the rest of
+the app never imports them directly:
 
 * :func:`score_hand` chooses open choices with the optimizer (``optimized`` says whether it
-  ran: a hand with no open choice is scored as given). Nothing is labelled optimal unless the
-  optimizer chose it.
-* :func:`best_discard` ranks the discards of an 8-card pool (the optimizer's best-of-8).
+  ran: a hand with nothing to choose is scored as given); :func:`needs_search` says whether a
+  hand has anything to choose (an open choice, or an extra card to take from the discard
+  area), which decides whether the answer may be computed at once or goes to a worker.
+* :func:`best_discard` ranks the discards of a one-card-too-many pool (the best-of-N search),
+  within a time limit.
 * :func:`explain_hand` gives the referee's trace.
-* :func:`parse_code` / :func:`to_code` read and write share codes; a code of one card more
-  than a hand (the card just drawn, which the discard advice is about) is read here with the
-  same syntax, since a share code proper is a legal hand.
-* :func:`card_name`, :func:`suit_name`, :func:`localizer` and :func:`languages` give names in
-  the languages of the shipped translations.
+* :func:`parse_code` / :func:`to_code` read and write the page's own codes (this tool's ids,
+  ``ID:none`` for a choice left unassigned on purpose); a code of one card more than a hand
+  (the card just drawn, which the discard advice is about) is read with the same syntax.
+* :func:`read_link` reads the web scorer's page links (``?hand=…&discard=…&expansions=…&
+  playerCount=…``) and :func:`share` prints that scorer's code and link, with the reader and
+  printer of :mod:`..formats.sharecode`, so the page speaks exactly that scorer's format.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from functools import cache
 from threading import Lock
 from typing import Any
 
 from ..errors import ScorerError
-from ..realms.catalog import Card, Catalog, base_catalog
+from ..realms.catalog import Card, Catalog
 from ..realms.explain import explanation_json, explanation_lines
 from ..realms.formats import sharecode
 from ..realms.formats.sharecode import hand_code
-from ..realms.formats.sharecode import parse_code as parse_hand_code
 from ..realms.hand import ChoiceValue, Hand, hand_limit
-from ..realms.names import Localizer, Names, load_i18n
+from ..realms.names import Localizer
 from ..realms.resolve import Result, resolve
 from ..realms.solve.api import best_hand as _best_hand
 from ..realms.solve.api import optimize as _optimize
@@ -47,7 +48,7 @@ class Scored:
     """A scored hand and how its open choices were settled."""
 
     result: Result
-    optimized: bool  # open choices were chosen by the optimizer
+    optimized: bool  # open choices (and an extra card) were chosen by the optimizer
     proven: bool | None  # the optimizer proved its choices best; None when it did not run
 
     @property
@@ -55,12 +56,24 @@ class Scored:
         return self.result.hand
 
 
-def score_hand(hand: Hand, optimize: bool = True) -> Scored:
-    """Score ``hand``; its open choices are chosen optimally when ``optimize`` and possible.
+def may_take_extra(hand: Hand) -> bool:
+    """Whether the hand has room for an extra card that a card in it may take from its
+    discard area (Necromancer, R13): the optimizer then picks the best one, or none."""
+    if not hand.discard or len(hand.cards) >= hand_limit(hand.cards, hand.catalog, hand.cursed):
+        return False
+    return any(g.may_take_extra(d) for g in hand.cards if g.extra is not None
+               for d in hand.discard)
 
-    Pinned choices (those in ``hand.choices``) are always kept as given.
-    """
-    if optimize and hand.open_choices:
+
+def needs_search(hand: Hand) -> bool:
+    """Whether scoring the hand optimally means searching (else it is one resolution)."""
+    return bool(hand.open_choices) or may_take_extra(hand)
+
+
+def score_hand(hand: Hand, optimize: bool = True) -> Scored:
+    """Score ``hand``; its open choices (and Necromancer's extra card) are chosen optimally
+    when ``optimize`` and there is something to choose. Pinned choices are kept as given."""
+    if optimize and needs_search(hand):
         key = _hand_key(hand)
         with _LOCK:
             if key in _SOLVED:
@@ -85,50 +98,48 @@ _LOCK = Lock()
 
 def _hand_key(hand: Hand) -> tuple[Any, ...]:
     pins = tuple(sorted((k, sharecode.value_code(v)) for k, v in hand.choices.items()))
-    return (id(hand.catalog), tuple(c.id for c in hand.cards), pins)
+    area = None if hand.discard is None else tuple(c.id for c in hand.discard)
+    return (id(hand.catalog), tuple(c.id for c in hand.cards), pins, area, hand.players,
+            tuple(c.id for c in hand.cursed))
 
 
 @dataclass(frozen=True)
 class Discard:
-    """One way to go from 8 cards to a hand: the card let go and the hand that remains."""
+    """One way to go from one card too many to a hand: the card let go and the hand left."""
 
     card: Card
     scored: Scored
 
 
-def best_discard(pool: tuple[Card, ...], catalog: Catalog,
-                 pins: Mapping[str, ChoiceValue] | None = None) -> list[Discard]:
-    """Every discard of a one-card-too-many pool, best first (highest total, then the
-    lowest base strength, the game's tie-break).
+@dataclass(frozen=True)
+class Advice:
+    """Every discard the search reached, best first; ``complete`` when it reached them all
+    (a time limit may stop it: the discards it did not reach are then left out)."""
+
+    discards: list[Discard]
+    complete: bool
+
+
+def best_discard(pool: Sequence[Card], catalog: Catalog,
+                 pins: Mapping[str, ChoiceValue] | None = None,
+                 discard: Sequence[Card] | None = None, players: int | None = None,
+                 cursed: Sequence[Card] = (), time_limit: float | None = None) -> Advice:
+    """The discards of a one-card-too-many pool, best first (highest total, then the lowest
+    base strength, the game's tie-break).
 
     Each remaining hand keeps the pins that still hold once the card is gone; the optimizer
-    makes its other choices (without the optimizer they are left unassigned).
+    makes its other choices (and takes Necromancer's card from the discard area).
     """
     out: list[Discard] = []
-    pinned = dict(pins or {})
-    for sol in _best_hand(list(pool), catalog, pinned=pinned, top=len(pool)):
+    sols = _best_hand(list(pool), catalog, discard=list(discard or ()), pinned=dict(pins or {}),
+                      top=len(pool), time_limit=time_limit, players=players,
+                      cursed=list(cursed))
+    complete = all(s.proven for s in sols)
+    for sol in sols:
         if len(sol.discard) == 1:
             out.append(Discard(sol.discard[0], Scored(sol.result, True, bool(sol.proven))))
     out.sort(key=lambda d: (-d.scored.result.total, d.scored.result.base_strength))
-    return out
-
-
-def _hand_keeping_pins(catalog: Catalog, cards: tuple[Card, ...],
-                       pins: Mapping[str, ChoiceValue]) -> Hand | None:
-    """``cards`` as a hand with the pins that still apply, or None if not a legal hand."""
-    try:
-        Hand(catalog, cards)
-    except ScorerError:
-        return None  # e.g. eight cards whose Necromancer was the one let go
-    kept: dict[str, ChoiceValue] = {}
-    for cid, value in pins.items():
-        try:
-            trial = Hand(catalog, cards, {**kept, cid: value})
-            resolve(trial)  # Island's target is checked after the identities (R4)
-        except ScorerError:
-            continue
-        kept[cid] = value
-    return Hand(catalog, cards, kept)
+    return Advice(out, complete)
 
 
 # --------------------------------------------------------------------------------------------
@@ -136,9 +147,8 @@ def _hand_keeping_pins(catalog: Catalog, cards: tuple[Card, ...],
 # --------------------------------------------------------------------------------------------
 
 
-def explain_hand(scored: Scored, lang: str = "en") -> dict[str, Any]:
+def explain_hand(scored: Scored, loc: Localizer) -> dict[str, Any]:
     """``{"text": str, "steps": [...]}``: the referee's trace of the scored hand."""
-    loc = localizer(lang)
     text = "\n".join(explanation_lines(scored.result, loc))
     return {"text": text, "steps": explanation_json(scored.result, loc)["steps"]}
 
@@ -150,78 +160,120 @@ def explain_hand(scored: Scored, lang: str = "en") -> dict[str, Any]:
 CODE_WHERE = sharecode.WHERE
 
 
-def parse_code(code: str, catalog: Catalog) -> tuple[tuple[Card, ...], dict[str, ChoiceValue]]:
-    """The cards and pinned choices a share code names (an empty code is no cards).
+@dataclass(frozen=True)
+class Code:
+    """What a share code names: the cards in hand, their pinned choices, the Cursed Items."""
 
-    A legal hand is read by :func:`fantasy_scorer.sharecode.parse_code`, with its messages. A
-    code of one card more than a hand is read with the same syntax; the caller checks it.
+    cards: tuple[Card, ...] = ()
+    choices: Mapping[str, ChoiceValue] | None = None
+    cursed: tuple[Card, ...] = ()
+
+
+def parse_code(code: str, catalog: Catalog) -> Code:
+    """The cards, pinned choices and Cursed Items a share code names (an empty code: none).
+
+    Only the code's syntax is read here, by the share-code reader's own functions (with their
+    messages): the page's code may hold one card more than a hand (the card just drawn) and
+    cards that read the discard area, which the page carries beside the code. The caller's
+    :class:`~.service.Pool` checks the rest.
     """
     if not code.strip():
-        return (), {}
-    try:
-        hand = parse_hand_code(code, catalog)
-    except ScorerError as refused:
-        try:
-            cards, choices = _parse_pool(code, catalog)
-        except ScorerError:
-            raise refused from None
-        if len(cards) != hand_limit(cards) + 1:
-            raise refused from None
-        return cards, choices
-    return hand.cards, dict(hand.choices)
+        return Code((), {}, ())
+    cards, choices, cursed = _parse_pool(code, catalog)
+    return Code(cards, choices, cursed)
 
 
-def _parse_pool(code: str, catalog: Catalog) -> tuple[tuple[Card, ...], dict[str, ChoiceValue]]:
+def _parse_pool(code: str, catalog: Catalog
+                ) -> tuple[tuple[Card, ...], dict[str, ChoiceValue], tuple[Card, ...]]:
     """Share-code syntax without the hand's checks (a pool may hold one card too many)."""
     cards, raw = sharecode.read_items(code, catalog)
     choices = {cid: sharecode.parse_choice(catalog, catalog.by_id[cid], parts, item)
                for cid, (parts, item) in raw.items()}
-    return tuple(cards), choices
+    held = tuple(c for c in cards if not c.cursed)
+    return held, choices, tuple(c for c in cards if c.cursed)
 
 
-def to_code(catalog: Catalog, cards: tuple[Card, ...], choices: Mapping[str, ChoiceValue]
-            ) -> str:
-    """The canonical share code: plain cards, then ``+`` and the cards with a pinned choice."""
-    try:
-        return hand_code(Hand(catalog, cards, dict(choices)))
-    except ScorerError:  # not a legal hand: the card just drawn is in it
-        pass
-    plain = [c.id for c in cards if c.id not in choices]
+def to_code(catalog: Catalog, cards: Sequence[Card], choices: Mapping[str, ChoiceValue],
+            cursed: Sequence[Card] = ()) -> str:
+    """The canonical share code: plain cards and Cursed Items, then ``+`` and the cards with a
+    pinned choice."""
+    if cards:
+        try:
+            return hand_code(Hand(catalog, tuple(cards), dict(choices), cursed=tuple(cursed)))
+        except ScorerError:  # not a legal hand: the card just drawn is in it
+            pass
+    plain = [c.id for c in cards if c.id not in choices] + [c.id for c in cursed]
     pinned = [f"{c.id}:{sharecode.value_code(choices[c.id])}" for c in cards if c.id in choices]
     return ",".join(plain) + ("+" + ",".join(pinned) if pinned else "")
 
 
-# --------------------------------------------------------------------------------------------
-# Display names
-# --------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Shown:
+    """What the share printers read of a hand (its catalog, cards, choices, Cursed Items and
+    table), for a pool that may hold one card too many to be a :class:`Hand`."""
+
+    catalog: Catalog
+    cards: tuple[Card, ...]
+    choices: Mapping[str, ChoiceValue]
+    cursed: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] | None = None
+    players: int | None = None
 
 
-@cache
-def _names() -> Names:
-    """Display names come from the shipped translations, keyed by card id."""
-    return Names(base_catalog())
+def share(shown: Shown) -> dict[str, str]:
+    """The web scorer's code of the cards and the query of its page's link (``expansions``,
+    ``playerCount``, ``hand``, ``discard``): what the page's share box prints."""
+    if not shown.cards and not shown.cursed:
+        return {"code": "", "query": ""}
+    link = sharecode.share_link(shown, page="")  # type: ignore[arg-type]  # reads Shown's fields
+    return {"code": sharecode.share_code(shown), "query": link.lstrip("?")}  # type: ignore[arg-type]
 
 
-def languages() -> tuple[str, ...]:
-    """Languages the page offers: those of the shipped translations."""
-    return load_i18n().languages
+@dataclass(frozen=True)
+class LinkRead:
+    """What a web scorer's link says: its game, the code's cards, the table around them."""
+
+    expansion: str | None
+    edition: str
+    code: Code
+    discard: tuple[Card, ...]
+    players: int | None
 
 
-def check_lang(lang: str) -> str:
-    """The language code for ``lang`` (case-insensitive), or a one-line error listing them."""
-    return _names().check_lang(lang)
+def read_link(text: str, catalog_of) -> LinkRead:
+    """A page link of the web scorer (or a share code in its form) read with the reader of
+    :mod:`..formats.sharecode`: the game its ids and ``expansions`` name, then its cards,
+    choices and discard area in ``catalog_of(expansion, edition)``'s catalog. Only the syntax
+    and the ids are checked here: the cards may be one too many for a hand (the page's
+    pool), which the caller's pool checks."""
+    link = sharecode.parse_link(text)
+    expansion, edition = sharecode.share_game(text)
+    catalog = catalog_of(expansion, edition)
+    web = sharecode.split_code(link.code).web
+    cards, raw = sharecode.read_items(link.code, catalog)
+    choices = {cid: sharecode.parse_choice(catalog, catalog.by_id[cid], parts, item, web)
+               for cid, (parts, item) in raw.items()}
+    held = tuple(c for c in cards if not c.cursed)
+    cursed = tuple(c for c in cards if c.cursed)
+    area = tuple(sharecode.card_of(catalog, d, d) for d in link.discard or ())
+    return LinkRead(expansion, edition, Code(held, choices, cursed), area, link.players)
 
 
-def card_name(card: Card, lang: str = "en") -> str:
-    """A card's name in ``lang`` (its English name when there is no translation)."""
-    return _names().display(card, lang)
+def looks_like_link(text: str) -> bool:
+    return sharecode.looks_like_link(text)
 
 
-def suit_name(suit: str, lang: str = "en") -> str:
-    """A suit's name in ``lang``."""
-    return _names().suit_display(suit, lang)
+def ids_code(cards: Sequence[Card]) -> str:
+    """A list of cards as ids (the discard area in a link): ``FR21,FR37``."""
+    return ",".join(c.id for c in cards)
 
 
-def localizer(lang: str = "en") -> Localizer:
-    """Rewrites English engine output (statuses, trace) with the names of ``lang``."""
-    return _names().localizer(lang)
+def parse_ids(text: str, catalog: Catalog) -> tuple[Card, ...]:
+    """Cards listed by id (``FR21,FR37``), as a share code lists them, without choices."""
+    if not text.strip():
+        return ()
+    cards, raw = sharecode.read_items(text, catalog)
+    if raw:
+        item = next(iter(raw.values()))[1]
+        raise ScorerError(f"the discard area lists cards only, not choices: '{item}'", CODE_WHERE)
+    return tuple(cards)

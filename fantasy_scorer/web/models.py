@@ -1,8 +1,9 @@
 """The JSON API's request and response shapes (they are also its OpenAPI description).
 
-Requests are strict (unknown keys are refused) and bounded (no list or string a hand could not
-need), so a bad request is a 422 naming the field; what only the rules can judge (an unknown
-card, a card twice, an illegal choice) is a 400 with the engine's own one-line message.
+Requests are strict: unknown keys are refused, and no value is coerced (``"optimize": "yes"``
+and ``"players": "4"`` are 422s, not guesses). They are bounded (no list or string a hand
+could not need), so a bad request is a 422 naming the field; what only the rules can judge (an
+unknown card, a card twice, an illegal choice) is a 400 with the engine's own one-line message.
 """
 
 from __future__ import annotations
@@ -19,14 +20,27 @@ EXAMPLE_CARDS = ["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental
 
 
 class PoolRequest(BaseModel):
-    """Cards by name (any spelling the hand files accept) or id, and the display language."""
+    """Cards by name (any spelling the hand files accept) or id, the game, the table around
+    the hand, and the language of the answer."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     cards: list[Word] = Field(max_length=20, examples=[EXAMPLE_CARDS],
-                              description="Card names or ids (FR01…); each card once.")
-    lang: Word = Field("en", description="Language of the card names in the answer "
-                                         "(en, de, fr, es, pt, pl, cz, ru, ua, kr, zh).")
+                              description="Card names or ids (FR01…); each card once. Cursed "
+                                          "Items may be listed here or under 'cursed'.")
+    lang: Word = Field("en", description="Language of the answer: card names, messages and "
+                                         "did-you-mean (en, de, fr, es, pt, pl, cz, ru, ua, "
+                                         "kr, zh).")
+    expansion: Word | None = Field(None, description="'cursed-hoards', or 'none' for the base "
+                                                     "game; omitted: the server's game.")
+    edition: Word | None = Field(None, description="'deluxe' or 'standard'; omitted: the "
+                                                   "server's.")
+    cursed: list[Word] = Field(default_factory=list, max_length=30,
+                               description="The Cursed Items the player holds (Cursed Hoards).")
+    discard: list[Word] | None = Field(None, max_length=20, description=(
+        "The discard area (at most 10 cards): read by Dark Queen, Ghoul, Specter and Death "
+        "Knight (C5); Necromancer's extra card is taken from it (R13). Omitted: not given."))
+    players: int | None = Field(None, description="Number of players, 2 to 6 (Genie, Spyglass).")
 
 
 class HandRequest(PoolRequest):
@@ -41,11 +55,13 @@ class HandRequest(PoolRequest):
             "unassigned; null or 'optimal' leaves it to the optimizer."
         ),
     )
-    optimize: bool = Field(True, description="Choose the unpinned choices optimally.")
+    optimize: bool = Field(True, description="Choose the unpinned choices (and Necromancer's "
+                                             "extra card) optimally.")
 
 
 class Error(BaseModel):
-    """Every 4xx answer: one line saying what is wrong."""
+    """Every error answer (4xx, and 503 when the solver is busy): one line saying what is
+    wrong and how to fix it."""
 
     detail: str = Field(examples=["unknown card 'Montain' (did you mean 'Mountain'?)"])
 
@@ -64,7 +80,13 @@ class CardLine(BaseModel):
     points: int
     blanked: bool
     cleared: bool
-    status: str = Field(description="Why it is blanked or cleared (names in the language).")
+    status: str = Field(description="Why it is blanked, kept or cleared, in the language.")
+    reasons: list[dict[str, Any]] = Field(
+        default_factory=list,
+        description="The same reasons as data: {key, args}, keys of the message files.")
+    cursed: bool = Field(description="A Cursed Item, scored beside the hand.")
+    extra: bool = Field(description="Taken from the discard area by the optimizer "
+                                    "(Necromancer's extra card).")
 
 
 class Option(BaseModel):
@@ -82,13 +104,22 @@ class Chooser(BaseModel):
     options: list[Option]
 
 
+class Share(BaseModel):
+    code: str = Field(description="The web scorer's share code (every card, '+', the "
+                                  "choices), e.g. 'FR21,FR45,FR13+'.")
+    query: str = Field(description="The query of that scorer's page link: expansions, "
+                                   "playerCount, hand, discard.")
+
+
 class ScoreResponse(BaseModel):
     total: int
     cards: list[CardLine]
     choices: dict[str, str | None]
     optimized: bool = Field(description="The unpinned choices were chosen by the optimizer.")
     proven: bool | None = Field(None, description="The optimizer proved its choices best.")
-    code: str = Field(description="The share code of the cards and pinned choices.")
+    code: str = Field(description="The page's code of the cards and pinned choices "
+                                  "(this tool's ids; 'ID:none' for a choice left unassigned).")
+    share: Share
     choosers: list[Chooser]
 
 
@@ -96,7 +127,7 @@ class DiscardAdvice(BaseModel):
     id: str
     name: str
     label: str
-    total: int = Field(description="The total of the 7 cards left.")
+    total: int = Field(description="The total of the hand left.")
     optimized: bool
     proven: bool | None
     code: str
@@ -105,7 +136,11 @@ class DiscardAdvice(BaseModel):
 
 class BestResponse(BaseModel):
     optimized: bool
+    complete: bool = Field(description="Every discard was searched (false: the time limit "
+                                       "stopped the search; the discards it reached are "
+                                       "listed, each exact).")
     code: str
+    share: Share
     discards: list[DiscardAdvice] = Field(description="Every discard, best first.")
 
 

@@ -1,12 +1,16 @@
-"""What the page and the API do with a set of cards: validate it, score it, advise, explain.
+"""What the page and the API do with a player's cards: validate them, score, advise, explain.
 
-A :class:`Pool` is the cards on the table in front of one player with the choices they pinned.
-It may hold one card more than a hand (the card just drawn), which is not a legal hand but is
-what discard advice is about, so it is validated here card by card and choice by choice, and
-becomes a :class:`~fantasy_scorer.realms.hand.Hand` only when it is one.
+A :class:`Pool` is what lies in front of one player: the cards in hand with the choices they
+pinned, the Cursed Items they hold (Cursed Hoards), and the table around them (the discard
+area, the number of players). It may hold one card more than a hand (the card just drawn),
+which is not a legal hand but is what discard advice is about, so it is validated here card by
+card and choice by choice, and becomes a :class:`~fantasy_scorer.realms.hand.Hand` only when
+it is one.
 
-Every function returns plain JSON-ready dicts: the API sends them as they are, the page's
-template renders the same dicts on the first load and its script on every tap.
+Every answer is a plain JSON-ready dict: the API sends it as it is, the page's template renders
+the same dicts on the first load and its script on every tap. A refusal of this layer is a
+:class:`Refusal`, whose sentence lives in the message files, so it is answered in the language
+of the request.
 """
 
 from __future__ import annotations
@@ -18,14 +22,20 @@ from typing import Any
 from ..errors import ScorerError
 from ..realms import effects as fx
 from ..realms.catalog import Card, Catalog, fold
-from ..realms.formats.report import result_json
-from ..realms.hand import BASE_HAND, ChoiceValue, Hand, change_options, check_choice, copy_options
-from ..realms.names import Names
+from ..realms.formats.report import result_json, status_text
+from ..realms.hand import (
+    MAX_DISCARD,
+    ChoiceValue,
+    Hand,
+    change_options,
+    check_choice,
+    copy_options,
+    protect_options,
+)
+from ..realms.names import Localizer
 from ..realms.resolve import run
-from . import engine
-
-#: The most cards the page takes: a full hand and the card just drawn.
-MAX_POOL = BASE_HAND + 1
+from . import engine, messages
+from .games import Game
 
 #: Words a client may send for "let the optimizer choose".
 OPEN_WORDS = {"", "optimal", "open", "auto"}
@@ -35,11 +45,35 @@ OPEN_WORDS = {"", "optimal", "open", "auto"}
 OPEN = "open"
 
 
+class Refusal(ScorerError):
+    """A request this layer refuses, with its sentence in the message files: ``str()`` is
+    the English line, :meth:`line` the same in another language. Cards among ``values`` are
+    named in that language."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        self.key = key
+        self.values = values
+        super().__init__(self._render(messages.ENGLISH, lambda c: c.name))
+
+    def _render(self, lang: str, name: Any) -> str:
+        shown = {k: name(v) if isinstance(v, Card) else v for k, v in self.values.items()}
+        return messages.text(lang, self.key, **shown)
+
+    def line(self, game: Game, lang: str) -> str:
+        return self._render(lang, lambda c: game.names.display(c, lang))
+
+
+def error_line(err: ScorerError, game: Game, lang: str) -> str:
+    """The one line a user reads for ``err``, in ``lang`` when its sentence is translated."""
+    return err.line(game, lang) if isinstance(err, Refusal) else str(err)
+
+
 @dataclass(frozen=True)
 class _Cards:
     """The two things :func:`~fantasy_scorer.realms.hand.check_choice` reads from a hand.
 
-    A pool of 8 is not a legal :class:`Hand`, yet its pinned choices are checked the same way.
+    A pool of one card too many is not a legal :class:`Hand`, yet its pinned choices are
+    checked the same way.
     """
 
     catalog: Catalog
@@ -48,48 +82,108 @@ class _Cards:
 
 @dataclass(frozen=True)
 class Pool:
-    """Cards (at most :data:`MAX_POOL`, each once) and the choices pinned for them."""
+    """A player's cards (at most :attr:`Game.max_pool`, each once), their pinned choices, the
+    Cursed Items they hold and the table: the discard area (None: not given) and players."""
 
-    catalog: Catalog
+    game: Game
     cards: tuple[Card, ...] = ()
     choices: Mapping[str, ChoiceValue] = field(default_factory=dict)
+    cursed: tuple[Card, ...] = ()
+    discard: tuple[Card, ...] | None = None
+    players: int | None = None
 
     def __post_init__(self) -> None:
         seen: set[str] = set()
-        for c in self.cards:
+        for c in self.cards + self.cursed:
             if c.id in seen:
-                raise ScorerError(f"{c.name} is listed twice; each card exists once in the game")
+                raise Refusal("error.twice", card=c)
             seen.add(c.id)
-        if len(self.cards) > MAX_POOL:
-            raise ScorerError(
-                f"{len(self.cards)} cards given, at most {MAX_POOL} "
-                f"(a hand of {BASE_HAND} and the card just drawn)"
-            )
+        for c in self.discard or ():
+            if c.id in seen:
+                raise Refusal("error.hand_and_discard", card=c)
+            if c.cursed:
+                raise Refusal("error.cursed_in_discard", card=c)
+            seen.add(c.id)
+        for c in self.cards:
+            if c.cursed:
+                raise Refusal("error.cursed_in_hand", card=c)
+        for c in self.cursed:
+            if not c.cursed:
+                raise Refusal("error.not_cursed", card=c)
+        if len(self.cards) > self.game.max_pool:
+            raise Refusal("error.too_many", n=len(self.cards), most=self.game.max_pool,
+                          hand=self.game.hand_size)
+        if self.discard is not None and len(self.discard) > MAX_DISCARD:
+            raise Refusal("error.discard_full", n=len(self.discard), most=MAX_DISCARD)
+        if self.players is not None and not 2 <= self.players <= 6:
+            raise Refusal("error.players", n=self.players)
         view = _Cards(self.catalog, self.cards)
         for cid, value in self.choices.items():
             chooser = next((c for c in self.cards if c.id == cid), None)
             if chooser is None or chooser.choice is None:
-                name = self.catalog.by_id[cid].name if cid in self.catalog.by_id else cid
-                raise ScorerError(f"{name} is not a card in hand that makes a choice")
+                name = self.catalog.by_id.get(cid, cid)
+                raise Refusal("error.not_a_chooser", card=name)
             if value is not None:
                 check_choice(view, chooser, value)  # type: ignore[arg-type]
         run(self.cards, self.choices, self.catalog)  # Island's target after step 2 (R4)
 
     @property
+    def catalog(self) -> Catalog:
+        return self.game.catalog
+
+    @property
     def code(self) -> str:
-        return engine.to_code(self.catalog, self.cards, self.choices)
+        return engine.to_code(self.catalog, self.cards, self.choices, self.cursed)
+
+    @property
+    def discard_code(self) -> str:
+        return engine.ids_code(self.discard or ())
+
+    @property
+    def advisable(self) -> bool:
+        """One card more than a hand: the card just drawn, one of them to let go."""
+        return len(self.cards) == self.game.hand_size + 1
+
+    def check_table(self) -> None:
+        """The discard area and the number of players, where a card's score reads them."""
+        for c in self.cards + self.cursed:
+            if "discard" in c.needs and not self.discard:
+                raise Refusal("error.needs_discard", card=c)
+            if "players" in c.needs and self.players is None:
+                raise Refusal("error.needs_players", card=c)
 
     def hand(self) -> Hand:
         """The pool as a hand; a one-line error when it is not a legal one (size, R13)."""
-        return Hand(self.catalog, self.cards, dict(self.choices))
+        self.check_table()
+        return Hand(self.catalog, self.cards, dict(self.choices), self.discard, self.players,
+                    self.cursed)
 
     def toggled(self, card: Card) -> Pool:
-        """The pool with ``card`` added or taken out; pins that no longer hold are dropped."""
-        if card in self.cards:
-            cards = tuple(c for c in self.cards if c is not card)
+        """The pool with ``card`` added or taken out (to the Cursed Items if it is one); a card
+        of the discard area moves into the hand; pins that no longer hold are dropped."""
+        cards, cursed, area = self.cards, self.cursed, self.discard
+        if card.cursed:
+            cursed = _without(cursed, card) if card in cursed else (*cursed, card)
+        elif card in cards:
+            cards = _without(cards, card)
         else:
-            cards = (*self.cards, card)
-        return self._keeping_valid(cards, dict(self.choices))
+            cards = (*cards, card)
+            if area is not None and card in area:
+                area = _without(area, card)
+        return self._keeping_valid(cards, dict(self.choices), cursed, area)
+
+    def toggled_discard(self, card: Card) -> Pool:
+        """The pool with ``card`` put into the discard area or taken out of it (a card in
+        hand moves there)."""
+        area = self.discard or ()
+        cards = self.cards
+        if card in area:
+            area = _without(area, card)
+        else:
+            area = (*area, card)
+            if card in cards:
+                cards = _without(cards, card)
+        return self._keeping_valid(cards, dict(self.choices), self.cursed, area)
 
     def pinned(self, chooser: Card, value: ChoiceValue | str) -> Pool:
         """The pool with ``chooser``'s choice pinned (``OPEN`` unpins it)."""
@@ -98,17 +192,22 @@ class Pool:
             choices.pop(chooser.id, None)
         else:
             choices[chooser.id] = value  # type: ignore[assignment]
-        return Pool(self.catalog, self.cards, choices)
+        return Pool(self.game, self.cards, choices, self.cursed, self.discard, self.players)
 
-    def _keeping_valid(self, cards: tuple[Card, ...], choices: dict[str, ChoiceValue]) -> Pool:
+    def _keeping_valid(self, cards: tuple[Card, ...], choices: dict[str, ChoiceValue],
+                       cursed: tuple[Card, ...], area: tuple[Card, ...] | None) -> Pool:
         kept: dict[str, ChoiceValue] = {}
         for cid, value in choices.items():
             try:
-                Pool(self.catalog, cards, {**kept, cid: value})
+                Pool(self.game, cards, {**kept, cid: value}, cursed, area, self.players)
             except ScorerError:
                 continue
             kept[cid] = value
-        return Pool(self.catalog, cards, kept)
+        return Pool(self.game, cards, kept, cursed, area, self.players)
+
+
+def _without(cards: tuple[Card, ...], card: Card) -> tuple[Card, ...]:
+    return tuple(c for c in cards if c is not card)
 
 
 # --------------------------------------------------------------------------------------------
@@ -116,15 +215,18 @@ class Pool:
 # --------------------------------------------------------------------------------------------
 
 
-def parse_choice(chooser: Card, text: str | None, names: Names) -> ChoiceValue | str:
-    """A choice as the API takes it: hand-file syntax with names or ids.
+def parse_choice(game: Game, chooser: Card, text: str | None, lang: str | None = None
+                 ) -> ChoiceValue | str:
+    """A choice as the API takes it: hand-file syntax with names (any language) or ids.
 
-    ``FR37`` / ``Basilisk`` (a copy or Island's target), ``Blizzard -> Beast`` (Book of
-    Changes; ``:`` as in share codes works too), ``none`` (deliberately unassigned), and
-    ``null`` / ``optimal`` (leave it to the optimizer: returns :data:`OPEN`).
+    ``FR37`` / ``Basilisk`` (a copy, Island's or Angel's target), ``Blizzard -> Beast`` (Book
+    of Changes; ``:`` as in share codes works too), ``none`` (deliberately unassigned), and
+    ``null`` / ``optimal`` (leave it to the optimizer: returns :data:`OPEN`). A did-you-mean
+    suggests names in ``lang``.
     """
+    names = game.names
     if chooser.choice is None:
-        raise ScorerError(f"{chooser.name} makes no choice")
+        raise Refusal("error.no_choice", card=chooser)
     t = (text or "").strip()
     if fold(t) in OPEN_WORDS:
         return OPEN
@@ -134,30 +236,51 @@ def parse_choice(chooser: Card, text: str | None, names: Names) -> ChoiceValue |
         for arrow in ("->", "→", "=>", ":"):
             if arrow in t:
                 target, suit = t.split(arrow, 1)
-                return (names.card(target), names.suit(suit))
-        raise ScorerError(f"write {chooser.name}'s choice as 'CARD -> SUIT', got '{t}'")
-    return names.card(t)
+                return (names.card(target, lang), names.suit(suit, lang))
+        raise Refusal("error.change_syntax", card=chooser, got=t)
+    return names.card(t, lang)
 
 
-def pool_from_request(catalog: Catalog, names: Names, cards: Sequence[str],
-                      choices: Mapping[str, str | None] | None = None) -> Pool:
-    """Cards by name or id plus ``{chooser: choice}``; every problem is one ScorerError."""
-    hand_cards = tuple(names.card(t) for t in cards)
+@dataclass(frozen=True)
+class Table:
+    """The table around a request's cards: Cursed Items, discard area, players."""
+
+    cursed: Sequence[str] = ()
+    discard: Sequence[str] | None = None
+    players: int | None = None
+
+
+def pool_from_request(game: Game, cards: Sequence[str],
+                      choices: Mapping[str, str | None] | None = None,
+                      table: Table | None = None, lang: str | None = None) -> Pool:
+    """Cards by name or id plus ``{chooser: choice}`` and the table; every problem is one
+    ScorerError. Cursed Items may be listed among the cards or apart."""
+    table = table or Table()
+    names = game.names
+    listed = [names.card(t, lang) for t in cards]
+    cursed = [c for c in listed if c.cursed] + [names.card(t, lang) for t in table.cursed]
+    hand_cards = tuple(c for c in listed if not c.cursed)
     pins: dict[str, ChoiceValue] = {}
     for key, text in (choices or {}).items():
-        chooser = names.card(key)
+        chooser = names.card(key, lang)
         if chooser not in hand_cards:
-            raise ScorerError(f"{chooser.name} has a choice but is not among the cards")
-        value = parse_choice(chooser, text, names)
+            raise Refusal("error.chooser_absent", card=chooser)
+        value = parse_choice(game, chooser, text, lang)
         if value is not OPEN:
             pins[chooser.id] = value  # type: ignore[assignment]
-    return Pool(catalog, hand_cards, pins)
+    discard = None if table.discard is None else tuple(names.card(t, lang) for t in table.discard)
+    return Pool(game, hand_cards, pins, tuple(cursed), discard, table.players)
 
 
-def pool_from_code(catalog: Catalog, code: str) -> Pool:
-    cards, choices = engine.parse_code(code, catalog)
+def pool_from_code(game: Game, code: str, discard: str | None = None,
+                   players: int | None = None) -> Pool:
+    """The pool of a page address: its share code, discard area (ids) and players."""
+    parsed = engine.parse_code(code, game.catalog)
+    area = None if discard is None else engine.parse_ids(discard, game.catalog)
     try:
-        return Pool(catalog, cards, choices)
+        return Pool(game, parsed.cards, parsed.choices or {}, parsed.cursed, area, players)
+    except Refusal:
+        raise
     except ScorerError as e:
         raise ScorerError(e.message, engine.CODE_WHERE) from None
 
@@ -176,12 +299,13 @@ def choice_value(value: ChoiceValue) -> str:
     return value.id
 
 
-def choice_label(value: ChoiceValue, lang: str) -> str:
+def choice_label(game: Game, value: ChoiceValue, lang: str) -> str:
     if value is None:
-        return "unassigned"
+        return messages.text(lang, "choice.unassigned")
+    names = game.names
     if isinstance(value, tuple):
-        return f"{engine.card_name(value[0], lang)} → {engine.suit_name(value[1], lang)}"
-    return engine.card_name(value, lang)
+        return f"{names.display(value[0], lang)} → {names.suit_display(value[1], lang)}"
+    return names.display(value, lang)
 
 
 def choice_options(pool: Pool, chooser: Card, lang: str) -> list[dict[str, str]]:
@@ -192,6 +316,8 @@ def choice_options(pool: Pool, chooser: Card, lang: str) -> list[dict[str, str]]
         values = list(copy_options(pool.cards, pool.catalog, chooser))
     elif isinstance(eff, fx.ChangeSuit):
         values = list(change_options(pool.cards, pool.catalog, chooser))
+    elif isinstance(eff, fx.Protect):
+        values = list(protect_options(pool.cards, chooser))
     elif isinstance(eff, fx.ClearOne):
         values = []
         others = {k: v for k, v in pool.choices.items() if k != chooser.id}
@@ -205,11 +331,12 @@ def choice_options(pool: Pool, chooser: Card, lang: str) -> list[dict[str, str]]
             values.append(c)
     else:
         return []
-    return [{"value": choice_value(v), "label": choice_label(v, lang)} for v in values]
+    return [{"value": choice_value(v), "label": choice_label(pool.game, v, lang)}
+            for v in values]
 
 
-def card_ref(card: Card, lang: str) -> dict[str, str]:
-    return {"id": card.id, "name": card.name, "label": engine.card_name(card, lang)}
+def card_ref(game: Game, card: Card, lang: str) -> dict[str, str]:
+    return {"id": card.id, "name": card.name, "label": game.names.display(card, lang)}
 
 
 def choosers_json(pool: Pool, made: Mapping[str, ChoiceValue], lang: str,
@@ -222,70 +349,102 @@ def choosers_json(pool: Pool, made: Mapping[str, ChoiceValue], lang: str,
             continue
         pinned = c.id in pool.choices
         out.append({
-            **card_ref(c, lang),
+            **card_ref(pool.game, c, lang),
             "pinned": choice_value(pool.choices[c.id]) if pinned else None,
-            "used": choice_label(made[c.id], lang) if c.id in made else None,
+            "used": choice_label(pool.game, made[c.id], lang) if c.id in made else None,
             "chosen_by": "you" if pinned else ("optimizer" if optimized else "nobody"),
             "options": choice_options(pool, c, lang),
         })
     return out
 
 
-def score_json(pool: Pool, lang: str = "en", optimize: bool = True) -> dict[str, Any]:
-    """The score of the pool as a hand: ``result_json`` plus how the choices were made."""
-    scored = engine.score_hand(pool.hand(), optimize=optimize)
+def share_of(pool: Pool) -> dict[str, str]:
+    """The web scorer's code of the pool and its page link's query (see :func:`engine.share`)."""
+    return engine.share(engine.Shown(pool.catalog, pool.cards, pool.choices, pool.cursed,
+                                     pool.discard, pool.players))
+
+
+def localizer(game: Game, lang: str) -> Localizer:
+    return game.names.localizer(lang)
+
+
+def score_json(pool: Pool, lang: str = "en", optimize: bool = True,
+               scored: engine.Scored | None = None) -> dict[str, Any]:
+    """The score of the pool as a hand: ``result_json`` plus how the choices were made.
+
+    Each row says whether its card is a Cursed Item and whether it was taken from the discard
+    area (Necromancer's extra card, which the optimizer chose)."""
+    scored = scored or engine.score_hand(pool.hand(), optimize=optimize)
     result = scored.result
     data = result_json(result)
-    loc = engine.localizer(lang)
-    for line, card, ln in zip(data["cards"], result.hand.cards, result.lines, strict=True):
+    loc = localizer(pool.game, lang)
+    held = result.hand.cards + result.hand.cursed
+    names = pool.game.names
+    for line, card, ln in zip(data["cards"], held, result.lines, strict=True):
         line["id"] = card.id
-        line["label"] = engine.card_name(card, lang)
+        line["label"] = names.display(card, lang)
         line["as_label"] = loc.name(ln.as_name)
-        line["suit_label"] = loc.suit_label(ln.suit)
-        line["status"] = loc.text(ln.status)
+        line["suit_label"] = (names.suit_display(ln.suit, lang) if card.cursed
+                              else loc.suit_label(ln.suit))
+        line["status"] = status_text(ln, loc)
+        line["cursed"] = card.cursed
+        line["extra"] = not card.cursed and card not in pool.cards
     data["optimized"] = scored.optimized
     if scored.optimized:
         data["proven"] = scored.proven
     data["code"] = pool.code
+    data["share"] = share_of(pool)
     data["choosers"] = choosers_json(pool, result.hand.choices, lang, scored.optimized)
     return data
 
 
-def best_json(pool: Pool, lang: str = "en") -> dict[str, Any]:
-    """Discard advice for a pool of exactly :data:`MAX_POOL` cards, best discard first."""
-    if len(pool.cards) != MAX_POOL:
-        raise ScorerError(
-            f"discard advice needs {MAX_POOL} cards (a hand of {BASE_HAND} and the card just "
-            f"drawn); got {len(pool.cards)}"
-        )
-    advice = engine.best_discard(pool.cards, pool.catalog, pool.choices)
-    if not advice:
-        raise ScorerError("no card can be discarded to leave a legal hand")
+def best_json(pool: Pool, lang: str = "en", time_limit: float | None = None) -> dict[str, Any]:
+    """Discard advice for a pool of one card more than a hand, best discard first."""
+    if not pool.advisable:
+        raise Refusal("error.advice_size", most=pool.game.hand_size + 1,
+                      hand=pool.game.hand_size, n=len(pool.cards))
+    pool.check_table()
+    advice = engine.best_discard(pool.cards, pool.catalog, pool.choices, pool.discard,
+                                 pool.players, pool.cursed, time_limit)
+    if not advice.discards:
+        raise Refusal("error.no_discard")
+    names = pool.game.names
     return {
-        "optimized": advice[0].scored.optimized,
+        "optimized": advice.discards[0].scored.optimized,
+        "complete": advice.complete,
         "code": pool.code,
+        "share": share_of(pool),
         "discards": [
             {
-                **card_ref(d.card, lang),
+                **card_ref(pool.game, d.card, lang),
                 "total": d.scored.result.total,
                 "optimized": d.scored.optimized,
                 "proven": d.scored.proven,
-                "code": engine.to_code(pool.catalog, d.scored.hand.cards, {}),
+                "code": engine.to_code(pool.catalog, d.scored.hand.cards, {},
+                                       d.scored.hand.cursed),
                 "choices": {
-                    engine.card_name(pool.catalog.by_id[k], lang): choice_label(v, lang)
+                    names.display(pool.catalog.by_id[k], lang): choice_label(pool.game, v, lang)
                     for k, v in d.scored.hand.choices.items()
                 },
             }
-            for d in advice
+            for d in advice.discards
         ],
     }
 
 
-def explain_json(pool: Pool, lang: str = "en", optimize: bool = True) -> dict[str, Any]:
+def explain_json(pool: Pool, lang: str = "en", optimize: bool = True,
+                 scored: engine.Scored | None = None) -> dict[str, Any]:
     """The referee's trace of the pool as a hand (open choices optimized as for the score)."""
-    scored = engine.score_hand(pool.hand(), optimize=optimize)
+    scored = scored or engine.score_hand(pool.hand(), optimize=optimize)
     return {
         "total": scored.result.total,
         "optimized": scored.optimized,
-        **engine.explain_hand(scored, lang),
+        **engine.explain_hand(scored, localizer(pool.game, lang)),
     }
+
+
+def hand_json(pool: Pool, lang: str = "en", optimize: bool = True) -> dict[str, Any]:
+    """The score and the trace of one hand together: the optimizer runs once for both."""
+    scored = engine.score_hand(pool.hand(), optimize=optimize)
+    return {"score": score_json(pool, lang, optimize, scored),
+            "explain": explain_json(pool, lang, optimize, scored)}

@@ -39,13 +39,16 @@ def test_score_example_json():
     result = run(GAME, "--json")
     assert result.exit_code == 0, result.output
     assert json.loads(result.output) == {
+        "file": str(GAME),
         "players": [
-            {"name": "Ann", "infirmary": -1, "variety": 36,
+            {"name": "Ann", "points": 41, "infirmary": -1, "infirmary_cards": -1,
+             "infirmary_most": 0, "variety": 36,
              "majorities": {"mill": 10, "cottage": 12, "barracks": 14, "castle": 16},
-             "total": 41 + 87},
-            {"name": "Bob", "infirmary": -2, "variety": 25,
+             "shared": {}, "total": 41 + 87},
+            {"name": "Bob", "points": 57, "infirmary": -2, "infirmary_cards": -2,
+             "infirmary_most": 0, "variety": 25,
              "majorities": {"brewery": 11, "guardhouse": 13, "inn": 15},
-             "total": 57 + 62},
+             "shared": {}, "total": 57 + 62},
         ],
         "winners": ["Ann"],
     }
@@ -99,8 +102,10 @@ def test_partial(tmp_path):
     result = run(path, "--partial", "--json")
     assert result.exit_code == 0
     ann = json.loads(result.output)["players"][0]
-    assert ann == {"name": "Ann", "infirmary": 0, "variety": 1,
-                   "majorities": {"mill": 10}, "total": 41 + 1 + 10}
+    assert ann == {"name": "Ann", "points": 41, "infirmary": 0, "infirmary_cards": 0,
+                   "infirmary_most": 0, "variety": 1, "majorities": {"mill": 10},
+                   "shared": {"mill": ["Bob"]},  # Bob's realm has 2 Millers too
+                   "total": 41 + 1 + 10}
 
 
 @pytest.mark.parametrize(
@@ -157,7 +162,8 @@ def test_replay_example():
     assert result.exit_code == 0, result.output
     lines = result.output.splitlines()
     assert lines[0].startswith("turn  1  Ann  takes 3: Guard/Noble as Noble to the castle")
-    assert lines[0].endswith("[Ann 5, Bob 0]")
+    # Ann pays 3 meeples (5 - 3 = 2), the side-A castle gives +5 and +1 meeple per Noble
+    assert lines[0].endswith("[points Ann 5, Bob 0; meeples Ann 3, Bob 5]")
     assert "Final scoring, side A" in result.output
 
 
@@ -167,6 +173,7 @@ def test_replay_json(tmp_path):
     assert len(data["turns"]) == 24
     assert data["turns"][0]["points"] == {"Ann": 5, "Bob": 0}
     assert set(data["final"]) == {"players", "winners"}
+    assert data["file"] == str(REPLAY)
 
 
 def test_replay_illegal_move_exit_2(tmp_path):
@@ -175,7 +182,10 @@ def test_replay_illegal_move_exit_2(tmp_path):
     assert text != REPLAY.read_text()
     result = run("replay", write(tmp_path, text, "log.yaml"))
     assert result.exit_code == 2
-    assert result.stderr.strip() == "Error: turn 3 (Ann): position 4 costs 4 meeples but Ann has 3"
+    path = tmp_path / "log.yaml"
+    assert result.stderr.strip() == (
+        f"Error: {path}: turn 3 (Ann): position 4 costs 4 meeples but Ann has 3"
+    )
     assert "turn  2  Bob" in result.stdout  # the turns before it are shown
     assert "turn  3" not in result.stdout
 

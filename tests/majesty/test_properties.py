@@ -63,7 +63,9 @@ def cli_final(game: Game):
         path.write_text(yaml.safe_dump(data))
         result = CliRunner().invoke(main, [str(path), "--json"])
     assert result.exit_code == 0, result.output
-    return json.loads(result.output)
+    data = json.loads(result.output)
+    assert data.pop("file") == str(path)
+    return data
 
 
 @settings(max_examples=80, deadline=None)

@@ -68,23 +68,63 @@ def test_meeple_tiebreak_variant():
 
 
 def test_json_shape():
-    data = score("A" * 8, ["P1", "P2"], [0, 0], [P1, P2]).to_json()
+    # Side A: the Infirmary costs 1 per card and has no rule for the most cards.
+    data = score("A" * 8, ["P1", "P2"], [41, 57], [P1, P2]).to_json()
     assert data == {
         "players": [
             {
                 "name": "P1",
+                "points": 41,
                 "infirmary": -1,
+                "infirmary_cards": -1,
+                "infirmary_most": 0,
                 "variety": 36,
                 "majorities": {"mill": 10, "cottage": 12, "barracks": 14, "castle": 16},
-                "total": 87,
+                "shared": {},
+                "total": 41 + 87,
             },
             {
                 "name": "P2",
+                "points": 57,
                 "infirmary": -2,
+                "infirmary_cards": -2,
+                "infirmary_most": 0,
                 "variety": 25,
                 "majorities": {"brewery": 11, "guardhouse": 13, "inn": 15},
-                "total": 62,
+                "shared": {},
+                "total": 57 + 62,
             },
         ],
         "winners": ["P1"],
     }
+
+
+def test_side_b_infirmary_separates_the_per_card_penalty_from_the_most_cards():
+    # Worked example, side B: P1 has 1 card (-2 x 1), P2 has 2, the most (-2 x 2, and -10).
+    p1, p2 = score("B" * 8, ["P1", "P2"], [0, 0], [P1, P2]).players
+    assert (p1.infirmary_cards, p1.infirmary_most, p1.infirmary) == (-2, 0, -2)
+    assert (p2.infirmary_cards, p2.infirmary_most, p2.infirmary) == (-4, -10, -14)
+
+
+def test_side_b_most_cards_tied_all_pay_the_extra_ten():
+    realms = [[1, 0, 0, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0, 0, 2], [1, 0, 0, 0, 0, 0, 0, 1]]
+    players = score("B" * 8, ["a", "b", "c"], [0, 0, 0], realms).players
+    assert [(p.infirmary_cards, p.infirmary_most) for p in players] == [
+        (-4, -10), (-4, -10), (-2, 0)
+    ]
+
+
+def test_shared_majorities_name_the_other_holders():
+    # Three players, side A: a and b both have 2 Millers (mill shared, 10 each); a, b and c
+    # each have 1 Witch (cottage shared by all three, 12 each); c alone has a Guard.
+    a = [2, 0, 1, 0, 0, 0, 0, 0]
+    b = [2, 0, 1, 0, 0, 0, 0, 0]
+    c = [1, 0, 1, 1, 0, 0, 0, 0]
+    pa, pb, pc = score("A" * 8, ["a", "b", "c"], [0, 0, 0], [a, b, c]).players
+    assert pa.majorities == {"mill": 10, "cottage": 12}
+    assert pa.shared == {"mill": ("b",), "cottage": ("b", "c")}
+    assert pb.shared == {"mill": ("a",), "cottage": ("a", "c")}
+    assert pc.majorities == {"cottage": 12, "guardhouse": 13}
+    assert pc.shared == {"cottage": ("a", "b")}
+    # totals: a 10 + 12 + variety 2 x 2 = 26; c 12 + 13 + 3 x 3 = 34
+    assert (pa.total, pc.total) == (26, 34)

@@ -85,7 +85,9 @@ def test_did_you_mean_across_languages() -> None:
 
 
 def test_a_card_of_another_game_says_so() -> None:
-    with pytest.raises(ScorerError, match="CH01 is not a card of this game"):
+    # Dungeon is CH01 of cards/cursed-hoards.yaml: the option that brings it in is named.
+    with pytest.raises(ScorerError, match="CH01 is a card of the cursed-hoards expansion; run "
+                                          "with --expansion cursed-hoards"):
         NAMES.card("Dungeon")
 
 
@@ -153,7 +155,7 @@ def test_lang_prints_the_score_sheet_in_that_language(runner, tmp_path) -> None:
     assert res.exit_code == 0, res.output
     lines = res.output.splitlines()
     assert lines[1].split() == ["Gebirge", "Land", "9", "+50", "0", "59"]
-    assert "Spiegelung as Regensturm" in res.output
+    assert "Spiegelung als Regensturm" in res.output
     assert lines[-2].endswith("260")
     assert lines[-1] == "Choices: Spiegelung: Regensturm"
 

@@ -28,7 +28,9 @@ def test_best_json_is_a_hand_plus_proven_and_discard(tmp_path: Path) -> None:
     r = run(["best", pool, "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert set(data) == {"total", "cards", "choices", "proven", "discard"}
+    assert set(data) == {"file", "total", "cards", "choices", "extra", "proven", "discard",
+                         "notes"}
+    assert data["file"] == pool and data["extra"] == [] and data["notes"] == []
     assert data["total"] == 260 and data["proven"] is True
     assert data["discard"] == ["Magic Wand"]
     assert data["choices"] == {"Mirage": "Rainstorm"}
@@ -96,14 +98,15 @@ def test_a_card_both_held_and_discarded_is_an_error(tmp_path: Path) -> None:
     hand = write(tmp_path, "h.txt", "Necromancer\nKing\n")
     r = run([hand, "--discard", "King"])
     assert r.exit_code == 2
-    assert r.output.count("\n") == 1 and "both held and in the discard area" in r.output
+    assert r.output.count("\n") == 1
+    assert f"{hand}:2: King is both in the hand and in the discard area" in r.output
 
 
 def test_max_with_a_time_limit_prints_a_hand_and_says_whether_proven() -> None:
     r = run(["max", "--time-limit", "2", "--without", "Necromancer", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert set(data) == {"total", "cards", "choices", "proven"}
+    assert set(data) == {"total", "cards", "choices", "extra", "proven", "notes"}
     assert len(data["cards"]) == 7
     text = run(["max", "--time-limit", "2", "--with", "Dragon"]).output
     assert text.startswith("Best hand in the game: score ")

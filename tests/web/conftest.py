@@ -1,8 +1,10 @@
 """Fixtures of the web tests: the app in-process, a live server, and headless Chromium.
 
-The live server is uvicorn in a background thread on a free loopback port; the browser is
-Debian's Chromium driven by Playwright (no browser download: ``executable_path`` points at the
-system one, which ``.ci/system-deps`` installs). Nothing ever leaves 127.0.0.1.
+The live server is the one ``fr-score serve`` runs (uvicorn with the timed protocol of
+``web/server.py``, searches in a worker process) in a background thread on a free loopback
+port; the browser is Debian's Chromium driven by Playwright (no browser download:
+``executable_path`` points at the system one, which ``.ci/system-deps`` installs). Nothing
+ever leaves 127.0.0.1. Screenshots go to ``artifacts/`` (git-ignored).
 """
 
 from __future__ import annotations
@@ -17,7 +19,9 @@ import pytest
 import uvicorn
 from fastapi.testclient import TestClient
 
+from fantasy_scorer.web import server
 from fantasy_scorer.web.app import create_app
+from fantasy_scorer.web.games import GameKey, GameSpec
 
 CHROMIUM = Path("/usr/bin/chromium")
 ARTIFACTS = Path(__file__).resolve().parent.parent.parent / "artifacts"
@@ -25,37 +29,61 @@ CHROMIUM_ARGS = [
     "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
-PHONE = {"width": 360, "height": 740}
+PHONE = {"width": 390, "height": 844}
 LAPTOP = {"width": 1280, "height": 800}
+VIEWPORTS = {"phone": PHONE, "laptop": LAPTOP}
+CURSED_HOARDS = GameSpec((), GameKey("cursed-hoards"))
 
 
 @pytest.fixture(scope="session")
 def client() -> TestClient:
-    return TestClient(create_app())
+    """The app with no time limit on the advice: its answers never depend on the load."""
+    return TestClient(create_app(advice_time_limit=None))
 
 
-def _free_port() -> int:
+@pytest.fixture(scope="session")
+def ch_client() -> TestClient:
+    """A server started with ``--expansion cursed-hoards``."""
+    return TestClient(create_app(CURSED_HOARDS, advice_time_limit=None))
+
+
+def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
 
 
+class LiveServer:
+    """uvicorn in a thread, configured as ``fr-score serve`` configures it."""
+
+    def __init__(self, app, **options) -> None:
+        self.port = free_port()
+        self.server = uvicorn.Server(server.config(app, "127.0.0.1", self.port, **options))
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def __enter__(self) -> LiveServer:
+        self.thread.start()
+        deadline = time.monotonic() + 60  # a guard against a hang, not a speed test
+        while not self.server.started:
+            if time.monotonic() > deadline or not self.thread.is_alive():
+                raise RuntimeError("the test server did not start")
+            time.sleep(0.05)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.server.should_exit = True
+        self.thread.join(timeout=20)
+
+
 @pytest.fixture(scope="session")
 def live_url() -> Iterator[str]:
-    """The app served by uvicorn on a free local port for the whole session."""
-    port = _free_port()
-    config = uvicorn.Config(create_app(), host="127.0.0.1", port=port, log_level="warning")
-    server = uvicorn.Server(config)
-    thread = threading.Thread(target=server.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 60  # a guard against a hang, not a speed test
-    while not server.started:
-        if time.monotonic() > deadline or not thread.is_alive():
-            raise RuntimeError("the test server did not start")
-        time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(timeout=10)
+    """The app served as ``fr-score serve`` serves it (one advice worker) for the session."""
+    with LiveServer(create_app(workers=1, advice_time_limit=None)) as live:
+        yield live.url
 
 
 @pytest.fixture(scope="session")
@@ -70,14 +98,38 @@ def browser():
         b.close()
 
 
-@pytest.fixture
-def phone(browser, live_url):
-    """A fresh phone-sized page; any script error on it fails the test."""
-    context = browser.new_context(viewport=PHONE, base_url=live_url)
+def open_page(browser, live_url: str, viewport: dict, **options):
+    """A fresh page; any script error on it is collected in ``page.script_errors``."""
+    context = browser.new_context(viewport=viewport, base_url=live_url, **options)
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     page.set_default_timeout(30_000)  # a guard against a hang, not a speed test
+    page.script_errors = errors
+    return context, page
+
+
+@pytest.fixture(params=list(VIEWPORTS))
+def screen(request, browser, live_url):
+    """A fresh page at phone width (390×844) and at laptop width (1280×800); any script error
+    on it fails the test."""
+    context, page = open_page(browser, live_url, VIEWPORTS[request.param])
+    page.screen = request.param
     yield page
     context.close()
-    assert not errors, f"script errors on the page: {errors}"
+    assert not page.script_errors, f"script errors on the page: {page.script_errors}"
+
+
+@pytest.fixture
+def phone(browser, live_url):
+    context, page = open_page(browser, live_url, PHONE)
+    page.screen = "phone"
+    yield page
+    context.close()
+    assert not page.script_errors, f"script errors on the page: {page.script_errors}"
+
+
+def shot(page, name: str, full: bool = False) -> None:
+    """A screenshot ``artifacts/NAME-SCREEN.png`` (a test artifact, not a check)."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"{name}-{page.screen}.png"), full_page=full)

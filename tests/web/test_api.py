@@ -158,6 +158,74 @@ def test_names_in_the_chosen_language_both_ways(client) -> None:
     mountain, flood = data["cards"][0], data["cards"][1]
     assert (mountain["name"], mountain["label"]) == ("Mountain", "Gebirge")
     assert (flood["suit"], flood["suit_label"]) == ("Flood", "Flut")
-    assert flood["status"] == "penalty cleared by Gebirge"
+    assert flood["status"] == "Strafe aufgehoben durch Gebirge"
     explained = ok(client, "/api/explain", {"cards": HAND_260, "lang": "fr"})
     assert "Montagne" in explained["text"]
+
+
+def test_a_copy_is_named_as_a_copy(client) -> None:
+    # Wildfire and a Doppelgänger copying it both blank Knights (R1: a copy takes the
+    # penalty); the status names both cards, the copy as a copy (not "Wildfire, Wildfire").
+    data = ok(client, "/api/score", {"cards": ["Wildfire", "Doppelgänger", "Knights"],
+                                     "choices": {"Doppelgänger": "Wildfire"}})
+    knights = data["cards"][2]
+    assert knights["status"] == "blanked by Wildfire and Doppelgänger (as Wildfire)"
+    assert data["total"] == 80  # Wildfire 40 + the copy's 40; Knights blanked
+
+
+# Cursed Hoards through the API (the same table as the page's test, hand-computed there: 217).
+CH_REQUEST = {"cards": ["Dark Queen", "Necromancer", "King", "Queen", "Knights",
+                        "Elven Archers", "Dwarvish Infantry", "Genie"],
+              "cursed": ["Spyglass"], "discard": ["Basilisk", "Warhorse", "Light Cavalry"],
+              "players": 3, "expansion": "cursed-hoards"}
+
+
+def test_the_expansion_with_its_table(client) -> None:
+    data = ok(client, "/api/score", CH_REQUEST)
+    assert data["total"] == 217
+    taken = [c for c in data["cards"] if c["extra"]]
+    assert [c["name"] for c in taken] == ["Light Cavalry"]  # Necromancer's 9th card (R13)
+    spyglass = data["cards"][-1]
+    assert (spyglass["name"], spyglass["cursed"], spyglass["points"]) == ("Spyglass", True, -1)
+    assert spyglass["suit_label"] == "Cursed Item"
+    # With two players the Spyglass is -10 and Genie has one other player: 217 - 9 - 10.
+    data = ok(client, "/api/score", {**CH_REQUEST, "players": 2})
+    assert data["total"] == 198
+
+
+def test_the_expansion_needs_its_table(client) -> None:
+    r = client.post("/api/score", json={**CH_REQUEST, "players": None})
+    assert r.status_code == 400
+    assert r.json()["detail"] == ("Genie depends on the number of players (C6): choose how "
+                                  "many play")
+    r = client.post("/api/score", json={**CH_REQUEST, "discard": None, "lang": "fr"})
+    assert r.json()["detail"] == ("Reine des Ténèbres compte la défausse (C5) : indiquez les "
+                                  "cartes de la défausse")
+
+
+def test_the_deluxe_edition(client) -> None:
+    # Great Flood + the Deluxe Phoenix + Beastmaster = 41 (C7).
+    data = ok(client, "/api/score", {"cards": ["Great Flood", "Phoenix", "Beastmaster"],
+                                     "edition": "deluxe"})
+    assert data["cards"][1]["id"] == "FR55D"
+    assert data["share"]["code"] == "FR08,FR55,FR27+"  # the web scorer's id for it is FR55
+
+
+def test_answers_carry_the_web_scorers_code_and_link(client) -> None:
+    data = ok(client, "/api/score", {"cards": HAND_260, "choices": {"Mirage": "Rainstorm"}})
+    assert data["share"] == {"code": "FR01,FR08,FR13,FR14,FR15,FR16,FR52+FR52:FR11",
+                             "query": "hand=FR01,FR08,FR13,FR14,FR15,FR16,FR52+FR52:FR11"}
+    data = ok(client, "/api/score", CH_REQUEST)
+    assert data["share"]["query"] == (
+        "expansions=ch_items,ch_suits&playerCount=3&hand=CH20,CH06,CH11,FR31,FR32,FR21,FR22,"
+        "FR24,CH24+&discard=FR37,FR38,FR23")
+
+
+@pytest.mark.parametrize(("body", "where"), [
+    ({"cards": ["Mountain"], "players": 4.0}, "players: Input should be a valid integer"),
+    ({"cards": ["Mountain"], "discard": "King"}, "discard: Input should be a valid list"),
+    ({"cards": ["Mountain"], "expansion": 1}, "expansion: Input should be a valid string"),
+])
+def test_table_fields_are_strict(client, body, where) -> None:
+    r = client.post("/api/score", json=body)
+    assert r.status_code == 422 and r.json()["detail"].startswith(where)

@@ -24,19 +24,23 @@ Cursed Items and the discard area in sections of their own::
     Knights
 
 ``#`` starts a comment, blank lines are ignored. Every problem is reported as
-``FILE:LINE: message``; nothing on a line is silently dropped.
+``FILE:LINE: message``, on the line of the card it is about; nothing on a line is silently
+dropped. A ``[discard]`` section with no card under it is an empty discard area.
+
+Reading a hand checks it without scoring it (the one choice that depends on others, Island's
+target, is checked after the identities alone), so a command scores each hand once.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ...errors import ScorerError
+from ...errors import ScorerError, clip
 from .. import effects as fx
 from ..catalog import EDITIONS, EXPANSIONS, Card, Catalog, fold, load_catalog
 from ..hand import ChoiceValue, Hand, check_cards, check_choice, hand_limit
 from ..names import Names
-from ..resolve import run
+from ..resolve import check_clear_targets
 
 SETTINGS = ("expansion", "edition", "players")
 SECTIONS = {"hand": "hand", "cursed items": "cursed", "cursed": "cursed", "discard": "discard",
@@ -50,6 +54,21 @@ class Entry:
     line: int
     card: Card
     choice: str | None  # the text after ':' (None when the line has no ':')
+
+
+class Sections(dict[str, list[Entry]]):
+    """The card lines of each section (``hand``, ``cursed``, ``discard``); ``titled`` holds the
+    sections whose heading the file wrote, so that an empty ``[discard]`` is an empty discard
+    area rather than none given."""
+
+    def __init__(self) -> None:
+        super().__init__(hand=[], cursed=[], discard=[])
+        self.titled: dict[str, int] = {}  # section -> line of its heading
+
+    def line_of(self, card_id: str | None) -> int | None:
+        """The line a card is written on (None if it is not in the file)."""
+        return next((e.line for group in self.values() for e in group if e.card.id == card_id),
+                    None)
 
 
 @dataclass
@@ -77,6 +96,16 @@ def _setting(line: str) -> tuple[str, str] | None:
     return None
 
 
+def check_agrees(settings: Settings, source: str, **given: str | int | None) -> None:
+    """The command line may repeat a file's settings (``expansion=…``, ``players=…``), never
+    contradict them: nothing the user gave is silently overridden."""
+    for key, value in given.items():
+        said = getattr(settings, key)
+        if value is not None and said is not None and value != said:
+            raise ScorerError(f"the file says {key}: {said} but the command line says "
+                              f"--{key} {value}; keep one", f"{source}:{settings.lines[key]}")
+
+
 def read_settings(text: str, source: str) -> Settings:
     """The game and table settings of a hand file (read before its cards, which need them)."""
     s = Settings()
@@ -91,24 +120,24 @@ def read_settings(text: str, source: str) -> Settings:
         s.lines[key] = no
         if key == "players":
             if not value.isdigit():
-                raise ScorerError(f"players must be a number, got '{value}'", where)
+                raise ScorerError(f"players must be a number, got '{clip(value)}'", where)
             s.players = int(value)
         elif key == "expansion":
             if value not in EXPANSIONS:
-                raise ScorerError(f"unknown expansion '{value}'; known: "
+                raise ScorerError(f"unknown expansion '{clip(value)}'; known: "
                                   + ", ".join(EXPANSIONS), where)
             s.expansion = value
         else:
             if value not in EDITIONS:
-                raise ScorerError(f"unknown edition '{value}'; known: " + ", ".join(EDITIONS),
-                                  where)
+                raise ScorerError(f"unknown edition '{clip(value)}'; known: "
+                                  + ", ".join(EDITIONS), where)
             s.edition = value
     return s
 
 
-def parse_lines(text: str, source: str, names: Names) -> dict[str, list[Entry]]:
+def parse_lines(text: str, source: str, names: Names) -> Sections:
     """The card lines of each section (``hand``, ``cursed``, ``discard``)."""
-    sections: dict[str, list[Entry]] = {"hand": [], "cursed": [], "discard": []}
+    sections = Sections()
     current = "hand"
     for no, line in _lines(text):
         where = f"{source}:{no}"
@@ -116,9 +145,10 @@ def parse_lines(text: str, source: str, names: Names) -> dict[str, list[Entry]]:
             title = fold(line.strip("[] "))
             if not line.endswith("]") or title not in SECTIONS:
                 hint = names.catalog.suggest(title, ["hand", "cursed items", "discard"])
-                raise ScorerError(f"unknown section '{line}'{hint}; sections are [hand], "
+                raise ScorerError(f"unknown section '{clip(line)}'{hint}; sections are [hand], "
                                   "[cursed items] and [discard]", where)
             current = SECTIONS[title]
+            sections.titled.setdefault(current, no)
             continue
         if _setting(line) is not None:
             if current != "hand" or any(sections.values()):
@@ -133,7 +163,7 @@ def parse_lines(text: str, source: str, names: Names) -> dict[str, list[Entry]]:
         choice = rest.strip() if sep else None
         if sep and current != "hand":
             raise ScorerError(f"a card in the [{current}] section makes no choice; "
-                              f"remove ': {choice}'", where)
+                              f"remove ': {clip(choice)}'", where)
         if sep and not choice:
             raise ScorerError(f"nothing after ':' for {card.name}; write a choice or 'none'",
                               where)
@@ -151,7 +181,8 @@ def _parse_choice(entry: Entry, names: Names) -> ChoiceValue:
             if arrow in text:
                 target, suit = text.split(arrow, 1)
                 return (names.card(target), names.suit(suit))
-        raise ScorerError(f"write {entry.card.name}'s choice as 'CARD -> SUIT', got '{text}'")
+        raise ScorerError(f"write {entry.card.name}'s choice as 'CARD -> SUIT', "
+                          f"got '{clip(text)}'")
     return names.card(text)
 
 
@@ -169,10 +200,11 @@ def _check_game(settings: Settings, catalog: Catalog, source: str) -> None:
 
 def read_hand(text: str, source: str, catalog: Catalog, names: Names | None = None,
               players: int | None = None, discard: tuple[Card, ...] | None = None) -> Hand:
-    """Parse and validate a hand; errors name the file and line.
+    """Parse and validate a hand; errors name the file and the line of the card at fault.
 
-    ``players`` (from the command line) and ``discard`` (a table's discard area) are used when
-    the file does not say.
+    ``players`` (the command line's ``--players``) and ``discard`` (``--discard``, or a
+    table's discard area) complete what the file does not say; a file that says otherwise
+    is an error, never silently overridden.
     """
     names = names or Names(catalog)
     settings = read_settings(text, source)
@@ -198,29 +230,39 @@ def read_hand(text: str, source: str, catalog: Catalog, names: Names | None = No
     try:
         check_cards(cards, catalog, cursed)
     except ScorerError as err:
-        culprit = next((e for e in entries + sections["cursed"]
-                        if e.card.cursed != (e in sections["cursed"])), None)
-        if culprit is None:
-            culprit = entries[min(len(entries) - 1, max(limit, catalog.hand_size))]
-        raise err.at(f"{source}:{culprit.line}") from None
+        line = sections.line_of(err.subject)
+        if line is None:
+            culprit = next((e for e in entries + sections["cursed"]
+                            if e.card.cursed != (e in sections["cursed"])), None)
+            if culprit is None:
+                culprit = entries[min(len(entries) - 1, max(limit, catalog.hand_size))]
+            line = culprit.line
+        raise err.at(f"{source}:{line}") from None
 
-    if sections["discard"]:
+    if "discard" in sections.titled:
+        if discard is not None:
+            raise ScorerError("the file has a [discard] section and --discard gives a discard "
+                              "area too; keep one", f"{source}:{sections.titled['discard']}")
         discard = tuple(e.card for e in sections["discard"])
+    check_agrees(settings, source, players=players)
     table_players = settings.players if settings.players is not None else players
     try:
         base = Hand(catalog, cards, {}, discard, table_players, cursed)
     except ScorerError as err:
-        line = settings.lines.get("players") if "players" in err.message else None
-        first_discard = sections["discard"][0].line if sections["discard"] else None
-        line = line or (first_discard if "discard" in err.message else None) or entries[0].line
-        raise err.at(f"{source}:{line}") from None
+        line = sections.line_of(err.subject)
+        if line is None and "players" in err.message:
+            line = settings.lines.get("players")
+        if line is None and "discard" in err.message:
+            line = sections.titled.get("discard")
+        raise err.at(f"{source}:{line or entries[0].line}") from None
     choices: dict[str, ChoiceValue] = {}
     for e in entries:
         where = f"{source}:{e.line}"
         if e.choice is None:
             continue
         if e.card.choice is None:
-            raise ScorerError(f"{e.card.name} makes no choice; remove ': {e.choice}'", where)
+            raise ScorerError(f"{e.card.name} makes no choice; remove ': {clip(e.choice)}'",
+                              where)
         try:
             value = _parse_choice(e, names)
             if value is not None:
@@ -230,10 +272,9 @@ def read_hand(text: str, source: str, catalog: Catalog, names: Names | None = No
         choices[e.card.id] = value
     hand = base.with_choices(choices)
     try:
-        run(hand.cards, hand.choices, catalog, hand.context)  # choices that depend on others (R4)
+        check_clear_targets(hand.cards, hand.choices, catalog)  # Island's target (R4)
     except ScorerError as err:
-        line = next((e.line for e in entries if e.card.id == err.subject), entries[0].line)
-        raise err.at(f"{source}:{line}") from None
+        raise err.at(f"{source}:{sections.line_of(err.subject) or entries[0].line}") from None
     return hand
 
 
@@ -248,16 +289,19 @@ def names_for(catalog: Catalog) -> Names:
     return found
 
 
+def hand_catalog(text: str, source: str, card_files: tuple[str, ...] = (),
+                 expansion: str | None = None, edition: str | None = None) -> Catalog:
+    """The catalog a hand file is read with: its settings' game (or the command line's,
+    which may repeat it but not contradict it), plus the user's card files."""
+    settings = read_settings(text, source)
+    check_agrees(settings, source, expansion=expansion, edition=edition)
+    return load_catalog(card_files, expansion or settings.expansion,
+                        edition or settings.edition)
+
+
 def load_hand(text: str, source: str, card_files: tuple[str, ...] = (),
               expansion: str | None = None, edition: str | None = None,
-              players: int | None = None) -> Hand:
+              players: int | None = None, discard: tuple[Card, ...] | None = None) -> Hand:
     """Read a hand with the catalog its settings (or the command line's) call for."""
-    settings = read_settings(text, source)
-    for key, given in (("expansion", expansion), ("edition", edition)):
-        said = getattr(settings, key)
-        if given is not None and said is not None and given != said:
-            raise ScorerError(f"the file says {key} '{said}' but the command line says "
-                              f"'{given}'", f"{source}:{settings.lines[key]}")
-    catalog = load_catalog(card_files, expansion or settings.expansion,
-                           edition or settings.edition)
-    return read_hand(text, source, catalog, names_for(catalog), players)
+    catalog = hand_catalog(text, source, card_files, expansion, edition)
+    return read_hand(text, source, catalog, names_for(catalog), players, discard)

@@ -1,8 +1,8 @@
 """A pool of cards to choose a hand from, and a discard area, as the player writes them.
 
 ``fr-score best`` reads a pool in the hand-file format (any number of cards, pinned choices on
-their lines, ``[discard]`` and ``[cursed items]`` sections); ``--discard`` gives a discard area
-as a file or a comma-separated list.
+their lines, ``[discard]`` and ``[cursed items]`` sections, a ``players:`` line) or as a share
+code or page link; ``--discard`` gives a discard area as a file or a comma-separated list.
 """
 
 from __future__ import annotations
@@ -14,7 +14,8 @@ from ...errors import ScorerError
 from ..catalog import Card, Catalog, load_catalog
 from ..hand import ChoiceValue, check_choice
 from ..names import Names
-from .handfile import _parse_choice, names_for, parse_lines, read_settings
+from . import sharecode
+from .handfile import _parse_choice, check_agrees, names_for, parse_lines, read_settings
 
 
 @dataclass(frozen=True)
@@ -24,15 +25,20 @@ class Pool:
     catalog: Catalog
     cards: list[Card]
     pinned: dict[str, ChoiceValue]
-    discard: list[Card]
+    discard: tuple[Card, ...] | None  # None: no discard area given
     cursed: tuple[Card, ...]
+    players: int | None = None
+    lang: str | None = None  # the language a page link of this tool asks for
 
 
 def read_pool(text: str, source: str, card_files: tuple[str, ...], expansion: str | None,
-              edition: str | None) -> Pool:
+              edition: str | None, players: int | None = None) -> Pool:
     """Cards in the hand-file format (any number of them), with their pinned choices; a
-    ``[discard]`` section is the discard area, ``[cursed items]`` the player's Cursed Items."""
+    ``[discard]`` section is the discard area (empty if it lists no card), ``[cursed items]``
+    the player's Cursed Items, a ``players:`` line the number of players (which the command
+    line's ``players`` may repeat, not contradict)."""
     settings = read_settings(text, source)
+    check_agrees(settings, source, expansion=expansion, edition=edition, players=players)
     catalog = load_catalog(card_files, expansion or settings.expansion,
                            edition or settings.edition)
     names = names_for(catalog)
@@ -61,8 +67,44 @@ def read_pool(text: str, source: str, card_files: tuple[str, ...], expansion: st
         except ScorerError as err:
             raise err.at(where) from None
         pinned[e.card.id] = value
-    return Pool(catalog, cards, pinned, [e.card for e in sections["discard"]],
-                tuple(e.card for e in sections["cursed"]))
+    discard = (tuple(e.card for e in sections["discard"]) if "discard" in sections.titled
+               else None)
+    return Pool(catalog, cards, pinned, discard, tuple(e.card for e in sections["cursed"]),
+                settings.players if settings.players is not None else players)
+
+
+def pool_from_share(text: str, card_files: tuple[str, ...] = (), expansion: str | None = None,
+                    edition: str | None = None, players: int | None = None) -> Pool:
+    """A pool written as a share code or a page link (any number of cards): its cards, pinned
+    choices, Cursed Items, and the link's discard area and number of players."""
+    x, e = sharecode.share_game(text, expansion, edition)
+    catalog = load_catalog(card_files, x, e)
+    link = sharecode.parse_link(text)
+    if link.players is not None and players is not None and link.players != players:
+        raise ScorerError(f"the link says playerCount={link.players} but the command line "
+                          f"says --players {players}; keep one", "share link")
+    items = sharecode.split_code(link.code)
+    cards, raw = sharecode.read_items(link.code, catalog)
+    view = SimpleNamespace(catalog=catalog, cards=tuple(cards))
+    pinned: dict[str, ChoiceValue] = {}
+    for card in cards:
+        if card.id in raw:
+            parts, item = raw[card.id]
+            value = sharecode.parse_choice(catalog, card, parts, item, items.web)
+            if value is not None:
+                try:
+                    check_choice(view, card, value)  # type: ignore[arg-type]
+                except ScorerError as err:
+                    raise ScorerError(f"{err.message} ('{item}')", sharecode.WHERE) from None
+            pinned[card.id] = value
+    discard = None
+    if link.discard is not None:
+        discard = tuple(sharecode.card_of(catalog, d, d) for d in link.discard)
+    elif link.is_link:
+        discard = ()
+    return Pool(catalog, [c for c in cards if not c.cursed], pinned, discard,
+                tuple(c for c in cards if c.cursed),
+                link.players if link.players is not None else players, link.lang)
 
 
 def parse_discard(text: str, label: str, names: Names) -> list[Card]:

@@ -7,9 +7,14 @@ import unicodedata
 from dataclasses import replace
 from typing import Any
 
-from ..hand import format_choice
+from ..catalog import Card
+from ..hand import Hand, format_choice
+from ..messages import Msg, render
 from ..names import Localizer
 from ..resolve import Line, Result
+
+#: Where an extra-card effect takes its card from, as the JSON says it.
+SOURCES = {"discard": "discard area", "deck": "deck"}
 
 
 def choices_json(result: Result, loc: Localizer | None = None) -> dict[str, str | None]:
@@ -23,20 +28,76 @@ def choices_json(result: Result, loc: Localizer | None = None) -> dict[str, str 
     return out
 
 
+def extra_cards(hand: Hand) -> list[tuple[Card, Card]]:
+    """(card, the card whose effect brought it) for each card past the hand size (R13, C4).
+
+    The extra cards are the last listed that an extra-card effect may take (a card taken from
+    the discard area is listed last); effects limited to some suits (Necromancer) are matched
+    first, then those that take any card (Leprechaun, Genie, Portal).
+    """
+    count = len(hand.cards) - hand.catalog.hand_size
+    givers = [c for c in hand.cards + hand.cursed if c.extra is not None]
+    givers.sort(key=lambda g: not g.extra.suits)  # type: ignore[union-attr]
+    out: list[tuple[Card, Card]] = []
+    for giver in givers:
+        if len(out) >= count:
+            break
+        taken = {c.id for c, _ in out}
+        card = next((c for c in reversed(hand.cards)
+                     if c.id not in taken and giver.may_take_extra(c)), None)
+        if card is not None:
+            out.append((card, giver))
+    return out
+
+
+def extra_json(hand: Hand, loc: Localizer | None = None) -> list[dict[str, str]]:
+    """``[{"card", "by", "from"}]``: which card each extra-card effect took, and from where."""
+    name = (lambda c: loc.card(c)) if loc else (lambda c: c.name)
+    return [{"card": name(card), "by": name(giver),
+             "from": SOURCES.get(giver.extra.source, giver.extra.source)}  # type: ignore[union-attr]
+            for card, giver in extra_cards(hand)]
+
+
+def hand_notes(hand: Hand) -> list[str]:
+    """Remarks on a hand that is scored as given but is not a final hand."""
+    size = hand.catalog.hand_size
+    if len(hand.cards) >= size:
+        return []
+    cap = hand.catalog.max_hand
+    most = size + 1 if cap is None else min(size + 1, cap)
+    return [f"{len(hand.cards)} card{'s' if len(hand.cards) != 1 else ''} scored as given; "
+            f"a final hand holds {size} ({most} with an extra card)"]
+
+
 def localized_line(line: Line, loc: Localizer | None) -> Line:
-    """A score-sheet row with its card and suit names in the localizer's language."""
+    """A score-sheet row with its card and suit names in the localizer's language (its
+    Status is :func:`status_text`)."""
     if loc is None or not loc.active:
         return line
     return replace(line, name=loc.name(line.name), as_name=loc.name(line.as_name),
-                   suit=loc.suit_label(line.suit), status=loc.text(line.status))
+                   suit=loc.suit_label(line.suit))
+
+
+def status_text(line: Line, loc: Localizer | None = None) -> str:
+    """The Status cell of a row, in the localizer's language: the one sentence the score
+    sheet, the JSON and the web page show."""
+    return loc.status(line) if loc else line.status
+
+
+def line_json(line: Line, loc: Localizer | None = None) -> dict[str, Any]:
+    """One card of the JSON: the row, its ``status`` sentence, and its ``reasons`` as data
+    (``{"key", "args"}``, the keys of ``data/messages/<lang>.json``)."""
+    return {**localized_line(line, loc).as_json(), "status": status_text(line, loc),
+            "reasons": [r.as_json() for r in line.reasons]}
 
 
 def result_json(result: Result, loc: Localizer | None = None) -> dict[str, Any]:
     """The documented JSON object of a scored hand (names in ``loc``'s language if given)."""
     return {
         "total": result.total,
-        "cards": [localized_line(line, loc).as_json() for line in result.lines],
+        "cards": [line_json(line, loc) for line in result.lines],
         "choices": choices_json(result, loc),
+        "extra": extra_json(result.hand, loc),
     }
 
 
@@ -55,14 +116,33 @@ def _signed(n: int) -> str:
     return f"{n:+d}" if n else "0"
 
 
+#: The score sheet's columns, as message keys.
+COLUMNS = ("sheet.card", "sheet.suit", "sheet.base", "sheet.bonus", "sheet.penalty",
+           "sheet.points", "sheet.status")
+
+
+def headers(loc: Localizer | None = None) -> list[str]:
+    """The score sheet's column titles in the localizer's language."""
+    return [loc.say(Msg(k)) if loc else render(Msg(k)) for k in COLUMNS]
+
+
+def card_cell(line: Line, loc: Localizer | None = None) -> str:
+    """``Mirage as Rainstorm`` (names and words in the localizer's language)."""
+    ln = localized_line(line, loc)
+    if ln.as_name == ln.name:
+        return ln.name
+    msg = Msg("sheet.as", card=ln.name, copy=ln.as_name)
+    return loc.say(msg) if loc else render(msg)
+
+
 def result_table(result: Result, title: str | None = None, loc: Localizer | None = None) -> str:
     """A plain-text score sheet: one row per card, then the total."""
-    rows = [("Card", "Suit", "Base", "Bonus", "Penalty", "Points", "Status")]
-    for ln in (localized_line(line, loc) for line in result.lines):
-        name = ln.name if ln.as_name == ln.name else f"{ln.name} as {ln.as_name}"
+    rows = [tuple(headers(loc))]
+    for line in result.lines:
+        ln = localized_line(line, loc)
         rows.append((
-            name, ln.suit, str(ln.base), _signed(ln.bonus), _signed(ln.penalty),
-            "—" if ln.blanked else str(ln.points), ln.status,
+            card_cell(line, loc), ln.suit, str(ln.base), _signed(ln.bonus), _signed(ln.penalty),
+            "—" if ln.blanked else str(ln.points), status_text(line, loc),
         ))
     widths = [max(text_width(r[i]) for r in rows) for i in range(6)]
     right = {2, 3, 4, 5}
@@ -72,7 +152,8 @@ def result_table(result: Result, title: str | None = None, loc: Localizer | None
     for r in rows:
         cells = [pad(r[i], widths[i], right=i in right) for i in range(6)]
         out.append(("  ".join(cells) + ("  " + r[6] if r[6] else "")).rstrip())
-    total_label = "Total".ljust(sum(widths[:5]) + 8)
+    total = loc.say(Msg("sheet.total")) if loc else render(Msg("sheet.total"))
+    total_label = pad(total, sum(widths[:5]) + 8)
     out.append(f"{total_label}  {str(result.total).rjust(widths[5])}")
     made = {k: v for k, v in choices_json(result, loc).items() if v is not None}
     if made:

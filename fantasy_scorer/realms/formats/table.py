@@ -2,7 +2,7 @@
 
 A table file (see ``examples/table.yaml``)::
 
-    players: 3                 # optional; defaults to the number of hands
+    players: 3                 # optional: the number of hands, which it must equal
     expansion: cursed-hoards   # optional, and so is 'edition: deluxe'
     discard: [Knights, Queen]  # the face-up discard area (at most 10 cards)
     hands:
@@ -37,8 +37,8 @@ from typing import Any
 
 import yaml
 
-from ...errors import ScorerError
-from ..catalog import Card, Catalog, load_catalog
+from ...errors import ScorerError, clip
+from ..catalog import Card, Catalog, duplicate_key_error, load_catalog
 from ..hand import MAX_DISCARD, Hand, hand_limit
 from ..names import Names
 from ..ranking import Standing, winners
@@ -72,12 +72,29 @@ class GameTable:
 
 def _compose(text: str, source: str) -> yaml.Node | None:
     try:
-        return yaml.compose(text, Loader=yaml.SafeLoader)
+        root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
         line = f":{mark.line + 1}" if mark else ""
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise ScorerError(f"malformed YAML: {problem}", f"{source}{line}") from None
+    _unique_keys(root, source)
+    return root
+
+
+def _unique_keys(node: yaml.Node | None, source: str) -> None:
+    """A key written twice anywhere in the file (two players of one name, 'discard' twice)
+    is an error with its line: YAML would silently keep the last."""
+    if isinstance(node, yaml.MappingNode):
+        bad = duplicate_key_error(node, source)
+        if bad is not None:
+            raise bad
+        for key, value in node.value:
+            _unique_keys(key, source)
+            _unique_keys(value, source)
+    elif isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            _unique_keys(item, source)
 
 
 def _line(node: yaml.Node) -> int:
@@ -150,8 +167,9 @@ def _settings(fields: dict[str, yaml.Node], source: str, expansion: str | None,
         if node is not None and said is None:
             raise ScorerError(f"'{key}' is a name", f"{source}:{_line(node)}")
         if given is not None and said is not None and given != said:
-            raise ScorerError(f"the table says {key} '{said}' but the command line says "
-                              f"'{given}'", f"{source}:{_line(node)}")  # type: ignore[arg-type]
+            raise ScorerError(f"the table says {key}: {clip(said)} but the command line says "
+                              f"--{key} {given}; keep one",
+                              f"{source}:{_line(node)}")  # type: ignore[arg-type]
         out.append(given or said)
     return out[0], out[1]
 
@@ -172,8 +190,8 @@ def read_table(text: str, source: str, card_files: Sequence[str] = (),
         name = str(key.value)
         if name not in TABLE_KEYS:
             hint = _suggest(name, TABLE_KEYS)
-            raise ScorerError(f"unknown key '{name}'{hint} (expected {', '.join(TABLE_KEYS)})",
-                              f"{source}:{_line(key)}")
+            raise ScorerError(f"unknown key '{clip(name)}'{hint} (expected "
+                              f"{', '.join(TABLE_KEYS)})", f"{source}:{_line(key)}")
         fields[name] = value
     expansion, edition = _settings(fields, source, expansion, edition)
     try:
@@ -257,8 +275,9 @@ def _players(node: yaml.Node | None, hands: int, source: str) -> int:
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ScorerError(f"{count} players; Fantasy Realms is played by "
                           f"{MIN_PLAYERS} to {MAX_PLAYERS}", where)
-    if count < hands:
-        raise ScorerError(f"players: {count}, but {hands} hands are given", where)
+    if count != hands:
+        raise ScorerError(f"players: {count}, but {hands} hands are given; list every "
+                          "player's hand (or leave 'players' out)", where)
     return count
 
 

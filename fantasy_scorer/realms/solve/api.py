@@ -8,30 +8,36 @@ the score reported, whichever search found it. ``proven`` says whether the searc
 from __future__ import annotations
 
 import time
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from math import comb
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ...errors import ScorerError
+from .. import effects as fx
 from ..catalog import Card, Catalog, base_catalog
-from ..hand import ChoiceValue, Hand, hand_limit
+from ..hand import MAX_DISCARD, ChoiceValue, Hand, hand_limit
 from ..ranking import Standing, rank
-from ..resolve import Result, resolve
+from ..resolve import Result, cursed_points, resolve
+from .batch.best import compiled_best, compiled_fits
 from .choices import optimal_choices
 from .exhaustive import (
     NO_TABLE,
     Candidate,
+    Progress,
     Table,
+    best_with_extras,
     enumerate_best,
-    extra_options,
-    pins_for,
     rank_key,
     score_set,
 )
 from .local import climb
+from .plan import costs
 
-#: Pools with at most this many 7-card subsets are enumerated; larger ones go to CP-SAT.
-EXHAUSTIVE_SUBSETS = 120
+if TYPE_CHECKING:
+    from . import sweep
+
+#: The searches ``best_hand`` may be asked for by name.
+METHODS = ("auto", "exhaustive", "cpsat", "compiled", "python")
 
 
 @dataclass(frozen=True)
@@ -65,25 +71,11 @@ def optimize(hand: Hand, discard: Sequence[Card] | None = None) -> Solution:
     from it, or none.
     """
     cat = hand.catalog
-    pinned = dict(hand.choices)
     area = tuple(discard) if discard is not None else hand.discard
     table = Table(area, hand.players, hand.cursed)
     limit = hand_limit(hand.cards, cat, hand.cursed)
-    options = extra_options(hand.cards, area, limit - len(hand.cards)) if (
-        area and len(hand.cards) < limit) else [()]
-    best: Candidate | None = None
-    for extra in options:
-        cards = tuple(hand.cards) + tuple(extra)
-        try:
-            total, choices = optimal_choices(cards, cat, pins_for(cards, pinned) or pinned,
-                                             table.context(extra), hand.cursed)
-        except ScorerError:
-            if extra:
-                continue
-            raise
-        if best is None or total > best.total:
-            best = Candidate(cards, tuple(extra), total, choices)
-    assert best is not None
+    best = best_with_extras(hand.cards, cat, dict(hand.choices), table,
+                            limit - len(hand.cards))
     return _solution(best, cat, True, table=table)
 
 
@@ -109,41 +101,56 @@ def _order(cards: Sequence[Card]):
 
 
 def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
-              discard: Sequence[Card] = (), pinned: Mapping[str, ChoiceValue] | None = None,
+              discard: Sequence[Card] | None = None,
+              pinned: Mapping[str, ChoiceValue] | None = None,
               top: int = 1, time_limit: float | None = None, method: str = "auto",
-              workers: int = 2, players: int | None = None, cursed: Sequence[Card] = ()
-              ) -> list[Solution]:
+              workers: int = 2, players: int | None = None, cursed: Sequence[Card] = (),
+              progress: Progress | None = None) -> list[Solution]:
     """The ``top`` best legal hands from ``pool`` (at least a hand's worth of cards), best
     first.
 
     A hand is 7 pool cards (the catalog's hand size), plus one card of the discard area per
-    extra-card effect in it. ``method`` is ``"auto"``, ``"exhaustive"`` or ``"cpsat"``; both
-    give the same hands. ``players`` and ``cursed`` complete the table for expansion cards.
+    extra-card effect in it. ``players`` and ``cursed`` complete the table for expansion
+    cards. Every method gives the same hands: ``"auto"`` takes the one expected to answer
+    soonest (:mod:`.plan`: by the pool's choice cards and their options, and what is already
+    loaded); ``"exhaustive"`` enumerates (compiled or in Python, whichever is expected
+    sooner); ``"cpsat"``, ``"compiled"`` and ``"python"`` ask for one search.
+    ``progress(done, total)`` is called as an enumeration scores its subsets.
+    ``discard`` None is no discard area given, ``()`` an empty one (C5 cards score it).
     """
     cat = catalog or base_catalog()
     pool = list(pool)
-    discard = [d for d in discard if d not in pool]
+    area = None if discard is None else tuple(d for d in discard if d not in pool)
+    discard = list(area or ())
     pinned = dict(pinned or {})
-    table = Table(tuple(discard) if discard else None, players, tuple(cursed))
+    table = Table(area, players, tuple(cursed))
     size = cat.hand_size
+    if method not in METHODS:
+        raise ScorerError(f"unknown method '{method}'; known: {', '.join(METHODS)}")
     if len(pool) < size:
         raise ScorerError(f"a pool needs at least {size} cards, got {len(pool)}")
     if len({c.id for c in pool}) != len(pool):
         raise ScorerError("a card is listed twice in the pool; each card exists once")
     order = _order(pool + discard)
-    if method == "auto" and (comb(len(pool), size) <= EXHAUSTIVE_SUBSETS or cursed):
-        method = "exhaustive"
-    if method != "exhaustive":
-        from .cpsat import HandModel, search, unsupported  # OR-Tools loads only when needed
-
-        if method == "auto":
-            method = "exhaustive" if unsupported(pool + discard) else "cpsat"
-    if method == "exhaustive":
-        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table)
-    else:
+    if method in ("auto", "exhaustive"):
+        method = _choose(pool, cat, discard, pinned, table, cpsat=method == "auto" and not cursed)
+    found: list[Candidate] = []
+    proven = True
+    if method == "compiled":
+        result = compiled_best(pool, cat, discard, pinned, top, time_limit, table, progress)
+        if result is None:  # a card the compiled code does not know
+            method = "python"
+        else:
+            found, proven = result
+    if method == "python":
+        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table,
+                                       progress)
+    elif method == "cpsat":
         if cursed:
             raise ScorerError("the CP-SAT search does not model Cursed Items; "
                               "use --method exhaustive")
+        from .cpsat import HandModel, search  # OR-Tools loads only when needed
+
         model = HandModel(cat, pool, discard, pinned, hand_size=size)
         model.order_ties({c.id: i for i, c in enumerate(pool + discard)})
         res = search(
@@ -163,77 +170,166 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     return out
 
 
+def _choose(pool: list[Card], catalog: Catalog, discard: list[Card],
+            pinned: dict[str, ChoiceValue], table: Table, cpsat: bool) -> str:
+    """The search expected to answer soonest (``"compiled"``, ``"python"`` or ``"cpsat"``).
+    Whether the compiled code or CP-SAT can take the pool is asked only of the pick: asking
+    loads numpy or OR-Tools, which the command line would pay for a small pool."""
+    compiled_ok = True
+    while True:
+        est = costs(pool, catalog, discard, pinned, compiled_ok, cpsat)
+        method = est.best()
+        if method == "compiled" and not compiled_fits(pool, catalog, discard, table):
+            compiled_ok = False
+        elif method == "cpsat" and _cpsat_refuses(pool + discard):
+            cpsat = False
+        else:
+            return method
+
+
+def _cpsat_refuses(cards: list[Card]) -> bool:
+    from .cpsat import unsupported  # OR-Tools loads only when CP-SAT is the pick
+
+    return bool(unsupported(cards))
+
+
 def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
              without: Iterable[Card] = (), time_limit: float | None = None,
-             workers: int = 2) -> Solution:
-    """The highest-scoring legal hand of the whole game (Necromancer's 8th card included).
+             workers: int = 2, discard: Sequence[Card] | None = None,
+             players: int | None = None,
+             progress: Callable[[sweep.Progress], None] | None = None) -> Solution:
+    """The highest-scoring legal hand of the whole game, extra cards included.
 
     A quick local search gives a first hand; the sweep (``sweep.py``) then lists every card
     set whose upper bound reaches its total, and each is scored by the evaluator, best bound
     first. When the sweep is complete the answer is proven. Cards the sweep cannot bound
     (homebrew effects it does not know) go to the CP-SAT search instead.
+
+    ``with_`` may name Cursed Items: they are held beside the hand (none otherwise).
+    ``discard``: the discard area; None means an extra card from it may be any card and the
+    cards that score the discard area score an empty one (the card taken was its only card).
+    ``players``: None tries every table size for the cards that depend on it.
+    ``progress`` receives the sweep's :class:`~.sweep.Progress` as parts end.
     """
-    from .sweep import Unsupported, compile_bounds, sweep
+    from .sweep import Progress as SweepProgress
+    from .sweep import Table as SweepTable
+    from .sweep import Unsupported, compile_bounds, prove, shapes
 
     t0 = time.perf_counter()
     cat = catalog or base_catalog()
     without_ids = {c.id for c in without}
-    cards = [c for c in cat.suit_cards if c.id not in without_ids]
-    required = list(with_)
-    for c in required:
+    cursed = tuple(c for c in with_ if c.cursed)
+    required = [c for c in with_ if not c.cursed]
+    area = None if discard is None else list(discard)
+    for c in area or ():
+        if c.cursed:
+            raise ScorerError(f"{c.name} is a Cursed Item; it cannot be in the discard area")
+    if area is not None and len(area) > MAX_DISCARD:
+        raise ScorerError(f"the discard area holds {len(area)} cards; the game ends when it "
+                          f"reaches {MAX_DISCARD}")
+    for c in [*required, *cursed]:
         if c.id in without_ids:
             raise ScorerError(f"{c.name} is both required and forbidden")
+        if area is not None and c in area:
+            raise ScorerError(f"{c.name} is in the discard area; it cannot be in the hand")
+    if len(required) > (cat.max_hand or cat.hand_size + 1):
+        raise ScorerError(f"{len(required)} required cards: more than a hand holds")
+    pool = [c for c in cat.suit_cards
+            if c.id not in without_ids and (area is None or c not in area)]
     order = _order(cat.cards)
     size = cat.hand_size
+    table_players = players
 
-    def verify(base: list[Card], extra: list[Card]) -> Candidate | None:
+    def tables_for(hand: Sequence[Card], extra: Sequence[Card], p: int | None) -> Table:
+        reads = any("discard" in c.needs for c in [*hand, *cursed])
+        shown = tuple(area) if area is not None else (tuple(extra) if reads else None)
+        return Table(shown, p, cursed)
+
+    def player_counts(hand: Sequence[Card]) -> list[int | None]:
+        if table_players is not None:
+            return [table_players]
+        if any("players" in c.needs for c in [*hand, *cursed]):
+            return list(range(2, 7))
+        return [None]
+
+    def verify(cards: Sequence[Card]) -> tuple[Candidate, Table]:
+        base, extra = _split_extra(list(cards), size, order, area)
         hand = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
-        total, choices = optimal_choices(hand, cat)
-        return Candidate(hand, tuple(extra), total, choices)
+        best: tuple[Candidate, Table] | None = None
+        for p in player_counts(hand):
+            table = tables_for(hand, extra, p)
+            total, choices = optimal_choices(hand, cat, None, table.context(extra), cursed)
+            if best is None or total > best[0].total:
+                best = (Candidate(hand, tuple(extra), total, choices), table)
+        assert best is not None
+        return best
 
     try:
-        bounds = compile_bounds(cat, cards)
-    except Unsupported:
-        return _max_by_cpsat(cat, cards, required, time_limit, workers, verify, order)
-    # a first hand to beat; the sweep raises the bar itself as it scores better hands
-    quick = 0.5 if time_limit is None else min(0.5, time_limit / 10)
-    start = climb(cards, cat, required, extras=cards, seconds=quick, size=size)
-    best = verify(start[:size], start[size:])
-    assert best is not None
+        bounds = compile_bounds(cat, pool + (area or []),
+                                SweepTable(None if area is None else tuple(area), players,
+                                           len(cursed)))
+        hand_shapes = shapes(cat, pool, required, area,
+                             sum(1 for c in cursed if c.extra is not None))
+    except Unsupported as e:
+        if cursed or area is not None or cat.max_hand is not None:
+            raise ScorerError(f"max cannot search these cards: {e}") from None
+        return _max_by_cpsat(cat, pool, required, time_limit, workers,
+                             lambda b, x: verify(list(b) + list(x))[0], order)
+    offset = max(sum(cursed_points(c, _empty_view(cat, p, len(cursed))) for c in cursed)
+                 for p in (player_counts(cursed) or [None]))
     deadline = None if time_limit is None else t0 + time_limit
     stopped = False
+    best: Candidate | None = None
+    best_table = Table()
 
-    def improve(found: list[tuple[int, int]]) -> int:
-        """Score the new card sets, best bound first; the threshold is the best total
-        minus one (hands tied with the best are scored too, for the tie-break)."""
-        nonlocal best, stopped
-        for mask, bound in found:
-            if bound < best.total:
+    def improve(found: list[tuple[tuple[Card, ...], int]]) -> int:
+        """Score the new card sets, best bound first; the bar is the best total minus one
+        (hands tied with the best are scored too, for the tie-break)."""
+        nonlocal best, best_table, stopped
+        for cards, bound in found:
+            if best is not None and bound + offset < best.total:
                 break
             if deadline is not None and time.perf_counter() > deadline:
                 stopped = True
                 break
-            base, extra = _split_extra(bounds.of(mask), size, order)
-            cand = verify(base, extra)
-            if cand is not None and rank_key(cand, order) < rank_key(best, order):
-                best = cand
-        return best.total - 1
+            cand, table = verify(cards)
+            if best is None or rank_key(cand, order) < rank_key(best, order):
+                best, best_table = cand, table
+        return -1 if best is None else best.total - offset - 1
 
-    done = sweep(bounds, required, [], size, best.total - 1, workers=workers,
-                 deadline=deadline, improve=improve)
+    def report(p: SweepProgress) -> None:
+        if progress is not None:
+            progress(replace(p, best=p.best + offset, bound=p.bound + offset,
+                             hand=() if best is None else best.cards))
+
+    done = prove(bounds, hand_shapes, -1, improve, workers=workers, deadline=deadline,
+                 progress=report)
+    if best is None:  # out of time before any hand was scored: a quick local search
+        start = climb(pool, cat, required, extras=pool, seconds=0.05, size=size)
+        best, best_table = verify(start)
     proven = done.complete and not stopped
     if any(c not in best.cards for c in required):
         raise ScorerError("no legal hand holds all of the required cards "
                           f"({', '.join(c.name for c in required)})")
-    return _solution(best, cat, proven)
+    return _solution(best, cat, proven, table=best_table)
 
 
-def _split_extra(cards: list[Card], size: int, order) -> tuple[list[Card], list[Card]]:
-    """A hand beyond ``size`` cards: the extra card is the last one (catalog order) that an
-    extra-card effect in hand may take."""
+def _empty_view(cat: Catalog, players: int | None, cursed: int) -> fx.View:
+    return fx.View([], [], [], cat.suits, fx.Context(None, players, cursed))
+
+
+def _split_extra(cards: list[Card], size: int, order,
+                 area: Sequence[Card] | None = None) -> tuple[list[Card], list[Card]]:
+    """A hand beyond ``size`` cards: the extra card is the one taken from the discard area
+    (when one is given), else the last one (catalog order) an extra-card effect in hand may
+    take."""
     cards = sorted(cards, key=order)
     if len(cards) <= size:
         return cards, []
+    if area is not None:
+        taken = [c for c in cards if c in area]
+        if taken:
+            return [c for c in cards if c not in taken], taken
     givers = [g for g in cards if g.extra is not None]
     for c in reversed(cards):
         if any(g.may_take_extra(c) for g in givers):

@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from .. import effects as fx
 from ..catalog import Card, Catalog
 from ..hand import ChoiceValue
-from ..resolve import Slot, _changes, _identities, score_raw
+from ..resolve import Slot, _changes, _identities, changed_suits, score_raw
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
 
 _STAGE = {fx.Copy: 0, fx.ChangeSuit: 1, fx.ClearOne: 2}  # any other choice: stage 2
@@ -64,8 +64,8 @@ def change_choices(slots: Sequence[Slot], cat: Catalog, chooser: Card,
         if s.card.unchangeable:
             continue
         for suit in suits:
-            if s.suits == cat.suit_bit(suit) and not s.keeps_suits:
-                continue  # no change at all
+            if changed_suits(s, cat.suit_bit(suit)) == s.suits:
+                continue  # no change at all (R17: a Phoenix made a Beast stays as it is)
             opts.append((s.card, suit))
     return opts + [None]
 
@@ -98,9 +98,12 @@ class ChoiceSearch:
         self.context = context
         self.cursed = tuple(cursed)
         self.pinned = dict(pinned or {})
-        self.rel = relevance(self.cards, catalog)
         choosers = [c for c in self.cards if c.choice is not None and c.id not in self.pinned]
         self.open = sorted(choosers, key=_stage)
+        # what the cards can tell apart, read only when some choice is open to collapse
+        # (a Cursed Item's terms count too: its bonus reads the hand like any card's)
+        self.rel: Relevance | None = (relevance(self.cards + list(self.cursed), catalog)
+                                      if choosers else None)
         self.best: int | None = None
         self.best_choices: dict[str, ChoiceValue] = {}
         self.evaluated = 0
@@ -112,6 +115,7 @@ class ChoiceSearch:
 
     def _options(self, chooser: Card, choices: dict[str, ChoiceValue]) -> list[ChoiceValue]:
         eff = chooser.choice
+        assert self.rel is not None  # read whenever a choice is open
         if isinstance(eff, fx.Copy):
             return copy_choices(self.cards, self.cat, chooser, self.rel)
         slots = _slots(self.cards, choices, self.cat)  # after the choices made so far

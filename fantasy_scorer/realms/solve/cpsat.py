@@ -69,7 +69,7 @@ def unsupported(cards: Iterable[Card]) -> list[str]:
                 out.append(c.name)
                 break
         else:
-            if (c.immune or c.plain_suits or c.grants_immunity or c.cursed or c.needs
+            if (c.special_blanking or c.discard_suits or c.grants_immunity or c.cursed or c.needs
                     or any(p.lonely for p in pen)
                     or (c.choice is not None and type(c.choice) not in
                         (fx.Copy, fx.ChangeSuit, fx.ClearOne))):
@@ -310,11 +310,13 @@ class HandModel:
         bit = 1 << s
         if copies is None:
             base: Lit = bool(c.suits & bit)
-        else:
-            base = L.or_([y for t, y in copies if t.suits & bit]
+        else:  # a copy takes only the suits the target lends (R16)
+            base = L.or_([y for t, y in copies if t.copy_suits & bit]
                          + [L.and_([self.no_copy(i), bool(c.suits & bit)])])
         booked = [y for (_, j, ss), y in self.change.items() if j == i and ss == s]
-        lit = L.or_([L.and_([base, L.neg(self.changed(i))])] + booked)
+        # a change of suit leaves the suits the physical card keeps (R17)
+        kept = [self.changed(i)] if c.kept_on_change & bit else []
+        lit = L.or_([L.and_([base, L.neg(self.changed(i))])] + booked + kept)
         self._memo[k] = lit
         return lit
 
@@ -347,12 +349,12 @@ class HandModel:
         L = self.L
         c = self.U[i]
         copies = self._copy_with(i, "suit")
+        # a copy never keeps suits when blanked (R16); a change of suit does not stop the
+        # physical card keeping them (R17)
         if copies is None:
-            base: Lit = c.keeps_suits_when_blanked
+            lit: Lit = c.keeps_suits_when_blanked
         else:
-            base = L.or_([y for t, y in copies if t.keeps_suits_when_blanked]
-                         + [L.and_([self.no_copy(i), c.keeps_suits_when_blanked])])
-        lit = L.and_([base, L.neg(self.changed(i))])
+            lit = L.and_([self.no_copy(i), c.keeps_suits_when_blanked])
         self._memo[k] = lit
         return lit
 
@@ -1038,7 +1040,8 @@ def _best_split(cards: int, pay: Callable[[int], int]) -> int:
 
 
 def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Value:
-    """Different names per suit = the kept cards of that suit, less each card that repeats
+    """Different names per suit = the cards counting in that suit (kept, or blanked and
+    keeping their suits, R15), less each card that repeats
     the name of an earlier one. Only a copy can repeat a name, so the repeats are few
     literals (one per pair of cards that may share a name) instead of a name-by-suit grid."""
     L = model.L
@@ -1056,7 +1059,8 @@ def _collection(model: HandModel, eff: fx.Collection, i: int, gate: Lit) -> Valu
         enough = _at_least(model, [x for x in suited if x is not False], 3)
         if enough is False:
             continue
-        held = {j: L.and_([model.kept[j], model.suit(j, s)]) for j in live}
+        # a blanked card that keeps its suits keeps its name for Collector too (R15)
+        held = dict(zip(live, suited, strict=True))
         count = [h for h in held.values() if h is not False]
         repeats: dict[int, list] = {}
         for j, c in pairs:

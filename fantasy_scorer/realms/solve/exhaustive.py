@@ -1,8 +1,10 @@
-"""Best hands by plain enumeration: every 7-card subset of a small pool, every extra card.
+"""Best hands by plain enumeration: every 7-card subset of a pool, every extra card.
 
-This is the fast path for small pools (the 8-card discard decision) and the reference the
-CP-SAT search is tested against. Each card set gets its optimal choices from
-:mod:`.choices`, so a subset's score is exactly the evaluator's best for it.
+:func:`enumerate_best` does it in Python: no compiled code to load, so it is the quickest for
+a handful of subsets, and it is the reference the other searches are tested against; the
+same enumeration in compiled code is :func:`.batch.best.compiled_best`. Each card set gets
+its optimal choices from :mod:`.choices`, so a subset's score is exactly the evaluator's best
+for it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
+from math import comb
 
 from ...errors import ScorerError
 from .. import effects as fx
@@ -46,7 +49,7 @@ class Table:
     def context(self, taken: Sequence[Card] = ()) -> fx.Context:
         area = self.area(taken)
         printed = None if area is None else tuple(
-            fx.Printed(c.name, c.copy_suits, c.strength) for c in area)
+            c.in_discard() for c in area)
         if printed is None and self.players is None and not self.cursed:
             return fx.NO_CONTEXT
         return fx.Context(printed, self.players, len(self.cursed))
@@ -148,25 +151,56 @@ def rank_key(cand: Candidate, order: Callable[[Card], int]) -> tuple:
 
 def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
                    pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
-                   time_limit: float | None = None, table: Table = NO_TABLE
-                   ) -> tuple[list[Candidate], bool]:
+                   time_limit: float | None = None, table: Table = NO_TABLE,
+                   progress: Progress | None = None) -> tuple[list[Candidate], bool]:
     """(the ``top`` best hands, proven) over every 7-card subset of ``pool``."""
     pinned = dict(pinned or {})
-    position = {c.id: i for i, c in enumerate(list(pool) + list(discard))}
-
-    def order(c: Card) -> int:
-        return position[c.id]
-
+    order = _order_of(pool, discard)
     t0 = time.perf_counter()
     found: list[Candidate] = []
     proven = True
     size = min(catalog.hand_size, len(pool))
-    for base in combinations(pool, size):
+    total = comb(len(pool), size)
+    step = max(1, total // 50)
+    for done, base in enumerate(combinations(pool, size), start=1):
         if time_limit is not None and time.perf_counter() - t0 > time_limit and found:
             proven = False
             break
         cand = score_set(base, discard, catalog, pinned, order, table)
         if cand is not None:
             found.append(cand)
+        if progress is not None and (done % step == 0 or done == total):
+            progress(done, total)
     found.sort(key=lambda c: rank_key(c, order))
     return found[:top], proven
+
+#: ``progress(done, total)``: how many of the subsets a search has scored.
+Progress = Callable[[int, int], None]
+
+
+def _order_of(pool: Sequence[Card], discard: Sequence[Card]) -> Callable[[Card], int]:
+    position = {c.id: i for i, c in enumerate(list(pool) + list(discard))}
+    return lambda c: position[c.id]
+
+
+def best_with_extras(cards: Sequence[Card], catalog: Catalog,
+                     pinned: Mapping[str, ChoiceValue], table: Table, most: int) -> Candidate:
+    """The best of ``cards`` with their optimal choices and, with room for ``most`` extra
+    cards, the best extra cards from the table's discard area, or none (R13, C4): what
+    ``score_hand`` scores. A pinned choice that a taken card makes illegal skips that card."""
+    options = extra_options(cards, table.discard, most) if (table.discard and most > 0) \
+        else [()]
+    best: Candidate | None = None
+    for extra in options:
+        hand = tuple(cards) + tuple(extra)
+        try:
+            total, choices = optimal_choices(hand, catalog, pins_for(hand, pinned) or pinned,
+                                             table.context(extra), table.cursed)
+        except ScorerError:
+            if extra:
+                continue
+            raise
+        if best is None or total > best.total:
+            best = Candidate(hand, tuple(extra), total, choices)
+    assert best is not None
+    return best

@@ -30,7 +30,7 @@ def _point_terms(e: object) -> Iterator[fx.Term]:
     elif isinstance(e, fx.BestOf):
         for o in e.options:
             yield from _point_terms(o)
-    elif isinstance(e, (fx.SumStrength, fx.MaxStrength)):
+    elif isinstance(e, (fx.SumStrength, fx.MaxStrength, fx.Exactly)):
         yield from e.terms
 
 
@@ -59,13 +59,15 @@ def card_terms(card: Card) -> Iterator[fx.Term]:
     if isinstance(card.choice, fx.ClearOne):
         yield from card.choice.targets
     yield from card.grants_immunity
+    yield from card.blanked_only_by  # who may blank it is read off suits and names too (C7)
     for lonely in card.penalty.lonely:
         yield from lonely.spared
 
 
-#: Point effects whose way of looking at cards this module knows.
+#: Point effects whose way of looking at cards this module knows (through their terms, or
+#: not at suits and names at all).
 KNOWN = (fx.Points, fx.BestOf, fx.SumStrength, fx.MaxStrength, fx.Collection, fx.Runs,
-         fx.DistinctSuits, fx.OddStrength)
+         fx.DistinctSuits, fx.OddStrength, fx.Exactly, fx.PerPenalty, fx.PerPlayer)
 
 
 @dataclass(frozen=True)
@@ -85,7 +87,7 @@ def relevance(cards: Iterable[Card], catalog: Catalog) -> Relevance:
     cards = list(cards)
     names: set[str] = set()
     suits = 0
-    all_names = all_suits = False
+    all_names = all_suits = opaque = False
     terms: list[fx.Term] = []
     words = 0
     seen: set[str] = set()
@@ -106,7 +108,7 @@ def relevance(cards: Iterable[Card], catalog: Catalog) -> Relevance:
             all_names |= isinstance(e, NAME_GENERIC)
             all_suits |= isinstance(e, SUIT_GENERIC)
             if not isinstance(e, KNOWN):  # an effect read some other way: collapse nothing
-                all_names = all_suits = True
+                all_names = all_suits = opaque = True
         if card.penalty.lonely:  # "the only card of its suit" compares suits as such
             all_suits = True
         eff = card.choice
@@ -116,11 +118,13 @@ def relevance(cards: Iterable[Card], catalog: Catalog) -> Relevance:
             todo.extend(catalog.copy_targets(eff))
     copiers = [c.choice for c in cards
                if isinstance(c.choice, fx.Copy) and c.choice.source == "game"]
-    if all_names and any(a.suits & b.suits for i, a in enumerate(copiers) for b in copiers[i + 1:]):
-        # two copies could take the same new name: then every name must stay apart
+    if opaque or all_names and any(a.suits & b.suits for i, a in enumerate(copiers)
+                                   for b in copiers[i + 1:]):
+        # two copies could take the same new name (or an effect reads names some other
+        # way): then every name must stay apart
         names |= {c.name for c in catalog.cards}
     terms = list(dict.fromkeys(terms))
-    sig = tuple(
+    sig = () if opaque else tuple(  # no signature: every suit stays apart
         tuple((t.suits >> i & 1, t.except_suits >> i & 1) for t in terms) + (words >> i & 1,)
         for i in range(len(catalog.suits)))
     return Relevance(frozenset(names), suits, all_names, all_suits,
@@ -141,9 +145,7 @@ def copy_signature(target: Card, copy: fx.Copy, rel: Relevance) -> tuple:
     # already in hand; any two names nobody mentions and nobody holds are alike.
     named = target.name in rel.names or (rel.all_names and target.name in rel.held_names)
     name = target.name if ("name" in takes and named) else ""
-    suits = ((suits_key(target.copy_suits, rel),
-              target.keeps_suits_when_blanked and not target.plain_suits)
-             if "suit" in takes else None)
+    suits = suits_key(target.copy_suits, rel) if "suit" in takes else None  # R16
     strength = target.strength if "strength" in takes else None
     penalty = target.id if ("penalty" in takes and target.penalty) else None
     return (name, suits, strength, penalty)

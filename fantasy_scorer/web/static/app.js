@@ -1,48 +1,101 @@
 // The live page: every tap calls the JSON API and redraws the total, the score sheet, the
 // choices, the discard advice and the share link. The server rendered the first state; this
 // script only takes over from it (the page also works without it, through plain links).
+//
+// At a noisy table: messages appear in the dock at the bottom of the screen, where the thumb
+// is; the address holds the hand, so Back undoes the last tap; a change shows that it is
+// loading and never leaves the previous hand's explanation on screen; without the server the
+// last result stays, marked offline, and the taps made meanwhile are sent once it is back.
 "use strict";
 (() => {
   const $ = (id) => document.getElementById(id);
   const state = JSON.parse($("state").textContent);
+  const words = state.t;
+  const plurals = new Intl.PluralRules(state.tag);
+  const RETRY_MS = 3000;
   let busy = Promise.resolve();
-  let explainStale = true;
+  let seq = 0;            // the number of the latest change; older answers are dropped
+  let shownSeq = 0;       // the change whose result is on screen
+  let explainFor = null;  // the change whose explanation is on screen
+  let pending = false;    // a change the server has not answered yet (offline or busy)
+  let retryTimer = null;
 
+  // ---------------------------------------------------------------- words
+  function t(key, values) {
+    let msg = words[key];
+    if (msg === undefined) return key;
+    if (typeof msg === "object") {
+      const n = values && values.n !== undefined ? Number(values.n) : 0;
+      msg = msg[plurals.select(n)] || msg.other;
+    }
+    return msg.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
+  }
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => (
     { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
   const signed = (n) => (n > 0 ? "+" + n : String(n));
+  // Names compared as the server folds them: case, accents and hyphens ignored.
+  const fold = (s) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase()
+    .replace(/[’]/g, "'").replace(/[-_]/g, " ").replace(/\s+/g, " ").trim();
 
-  // The page's address for a share code; commas and colons stay readable, '+' is %2B.
-  function href(code, extra) {
-    const q = { code, ...(state.lang !== "en" ? { lang: state.lang } : {}), ...(extra || {}) };
-    return "/?" + Object.entries(q).map(([k, v]) => k + "=" +
-      encodeURIComponent(v).replace(/%2C/g, ",").replace(/%3A/g, ":")).join("&");
+  // ---------------------------------------------------------------- the address
+  function params(extra) {
+    const q = { code: state.code };
+    if (state.discard.length) q.discard = state.discard.join(",");
+    if (state.players !== null) q.players = String(state.players);
+    Object.assign(q, state.game);
+    if (state.lang !== "en") q.lang = state.lang;
+    return Object.assign(q, extra || {});
+  }
+  function href(extra) {
+    return "/?" + Object.entries(params(extra)).map(([k, v]) => k + "=" +
+      encodeURIComponent(v).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/"))
+      .join("&");
+  }
+  const snapshot = () => ({
+    cards: state.cards.slice(), pins: { ...state.pins }, cursed: state.cursed.slice(),
+    discard: state.discard.slice(), players: state.players, code: state.code,
+  });
+  function restore(s) {
+    Object.assign(state, { cards: s.cards.slice(), pins: { ...s.pins }, cursed: s.cursed.slice(),
+      discard: s.discard.slice(), players: s.players, code: s.code });
   }
 
+  // ---------------------------------------------------------------- the server
+  class Offline extends Error {}
   async function post(path, body) {
-    const r = await fetch(path, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(body),
-    });
+    let r;
+    try {
+      r = await fetch(path, {
+        method: "POST", headers: { "Content-Type": "application/json" },
+        body: JSON.stringify(body),
+      });
+    } catch (e) {
+      throw new Offline("offline");
+    }
     let data = null;
-    try { data = await r.json(); } catch (e) { data = { detail: "the server answered " + r.status }; }
+    try { data = await r.json(); } catch (e) { data = { detail: t("error.status", { n: r.status }) }; }
+    if (r.status === 503) throw new Offline(data.detail);  // busy: kept, retried
     return { ok: r.ok, status: r.status, data };
   }
+  const request = () => ({
+    cards: state.cards, cursed: state.cursed, choices: state.pins, discard: state.discard,
+    players: state.players, lang: state.lang, ...state.game,
+  });
 
-  const request = () => ({ cards: state.cards, choices: state.pins, lang: state.lang });
-
-  function show(el, on) { el.hidden = !on; }
+  // ---------------------------------------------------------------- drawing
+  function show(el, on) { if (el) el.hidden = !on; }
 
   function renderSheet(score) {
     $("sheet").innerHTML = score ? score.cards.map((c) => {
-      const cls = "row" + (c.blanked ? " is-blanked" : "") + (c.cleared ? " is-cleared" : "");
-      const as = c.as !== c.name ? ` <span class="as">as ${esc(c.as_label)}</span>` : "";
-      let detail = `${esc(c.suit_label)} · base ${c.base}`;
-      if (c.bonus) detail += ` · bonus ${signed(c.bonus)}`;
-      if (c.penalty) detail += ` · penalty ${signed(c.penalty)}`;
-      if (c.blanked) detail += ' <span class="mark mark-blanked">blanked</span>';
-      if (c.cleared) detail += ' <span class="mark mark-cleared">cleared</span>';
+      const cls = "row" + (c.blanked ? " is-blanked" : "") + (c.cleared ? " is-cleared" : "") +
+        (c.cursed ? " is-cursed" : "");
+      const as = c.as !== c.name ? ` <span class="as">${esc(t("sheet.as", { card: c.as_label }))}</span>` : "";
+      let detail = `${esc(c.suit_label)} · ${esc(t("sheet.base", { n: c.base }))}`;
+      if (c.bonus) detail += ` · ${esc(t("sheet.bonus", { n: signed(c.bonus) }))}`;
+      if (c.penalty) detail += ` · ${esc(t("sheet.penalty", { n: signed(c.penalty) }))}`;
+      if (c.blanked) detail += ` <span class="mark mark-blanked">${esc(t("mark.blanked"))}</span>`;
+      if (c.cleared) detail += ` <span class="mark mark-cleared">${esc(t("mark.cleared"))}</span>`;
+      if (c.extra) detail += ` <span class="mark mark-extra">${esc(t("mark.extra"))}</span>`;
       const why = c.status ? `<div class="why">${esc(c.status)}</div>` : "";
       return `<li class="${cls}" data-card="${esc(c.id)}"><div class="line"><span class="name">` +
         `${esc(c.label)}${as}</span><span class="pts">${c.points}</span></div>` +
@@ -53,25 +106,20 @@
   function renderChoosers(score) {
     const list = score ? score.choosers : [];
     show($("choosers"), list.length > 0);
-    $("choosers").querySelector("input[name=code]").value = state.code;
     $("chooser-list").innerHTML = list.map((ch) => {
       const open = ch.pinned === null;
-      const def = "optimal" + (open && ch.used ? ` (${ch.used})` : "");
+      const def = open && ch.used ? t("choices.optimal_used", { choice: ch.used }) : t("choices.optimal");
       const opts = [`<option value="optimal"${open ? " selected" : ""}>${esc(def)}</option>`,
-        `<option value="none"${ch.pinned === "none" ? " selected" : ""}>none (unassigned)</option>`]
+        `<option value="none"${ch.pinned === "none" ? " selected" : ""}>${esc(t("choices.none"))}</option>`]
         .concat(ch.options.map((o) => `<option value="${esc(o.value)}"` +
           `${ch.pinned === o.value ? " selected" : ""}>${esc(o.label)}</option>`));
-      const by = { you: "pinned", optimizer: "chosen optimally" }[ch.chosen_by] || "unassigned";
       return `<div class="chooser" data-card="${esc(ch.id)}"><label for="pin-${esc(ch.id)}">` +
         `${esc(ch.label)}</label><select id="pin-${esc(ch.id)}" name="pin-${esc(ch.id)}" ` +
         `class="pin" data-card="${esc(ch.id)}">${opts.join("")}</select>` +
-        `<span class="by">${by}</span></div>`;
+        `<span class="by">${esc(t("choices.by_" + ch.chosen_by))}</span></div>`;
     }).join("");
     const note = $("optimality");
-    let text = "";
-    if (score && score.optimized) {
-      text = "Unpinned choices chosen by the optimizer" + (score.proven ? " (proven best)." : ".");
-    }
+    const text = score && score.optimized ? t(score.proven ? "optimality.proven" : "optimality.optimized") : "";
     note.textContent = text;
     show(note, text !== "");
   }
@@ -79,130 +127,267 @@
   function renderAdvice(best) {
     const box = $("advice");
     show(box, !!best);
-    if (!best) { box.innerHTML = ""; return; }
+    const dock = $("dock-advice");
+    show(dock, !!best);
+    if (!best) { box.innerHTML = ""; dock.innerHTML = ""; return; }
     const top = best.discards[0];
-    const rows = best.discards.map((d) => `<li><a href="${esc(href(state.code, { toggle: d.id }))}" ` +
-      `data-discard="${esc(d.id)}">Discard ${esc(d.label)}</a> <span>→ ${d.total}</span></li>`);
-    const note = "Each remaining hand keeps your pins; its other choices are made optimally.";
-    box.innerHTML = `<h2>Discard advice</h2><p class="best" data-testid="advice">Discard ` +
-      `<b>${esc(top.label)}</b> → <b>${top.total}</b> points</p>` +
-      `<ol class="discards">${rows.join("")}</ol><p class="note">${note}</p>`;
+    const line = esc(t("advice.best", { card: top.label, n: top.total }));
+    const rows = best.discards.map((d) => `<li><a href="${esc(href({ toggle: d.id }))}" ` +
+      `data-discard="${esc(d.id)}">${esc(t("advice.discard", { card: d.label }))}</a> ` +
+      `<span>→ ${esc(t("unit.points_n", { n: d.total }))}</span></li>`);
+    box.innerHTML = `<h2>${esc(t("advice.title"))}</h2><p class="best" data-testid="advice">` +
+      `${line}</p><ol class="discards">${rows.join("")}</ol>` +
+      `<p class="note">${esc(t("advice.note"))}</p>` +
+      (best.complete ? "" : `<p class="note">${esc(t("advice.incomplete"))}</p>`);
+    dock.innerHTML = `<span>${line}</span> <a href="#advice">${esc(t("advice.all"))}</a>`;
   }
 
   function renderPicker() {
-    const chosen = new Set(state.cards);
+    const hand = new Set(state.cards.concat(state.cursed));
+    const area = new Set(state.discard);
+    const toDiscard = state.tap === "discard";
     for (const a of document.querySelectorAll(".picker .card")) {
-      const on = chosen.has(a.dataset.card);
-      a.classList.toggle("selected", on);
-      a.setAttribute("aria-pressed", on ? "true" : "false");
-      a.href = href(state.code, { toggle: a.dataset.card });
+      const id = a.dataset.card;
+      const cursed = !!a.dataset.cursed;
+      a.classList.toggle("selected", hand.has(id));
+      a.classList.toggle("in-discard", area.has(id));
+      const pressed = toDiscard && !cursed ? area.has(id) : hand.has(id);
+      a.setAttribute("aria-pressed", pressed ? "true" : "false");
+      a.href = href({ [toDiscard && !cursed ? "dtoggle" : "toggle"]: id,
+        ...(toDiscard && !cursed ? { tap: "discard" } : {}) });
     }
+    document.body.classList.toggle("tap-discard", toDiscard);
+    document.body.classList.toggle("tap-hand", !toDiscard);
+    for (const s of document.querySelectorAll(".tapmode .seg")) {
+      s.setAttribute("aria-pressed", s.dataset.tap === state.tap ? "true" : "false");
+    }
+    renderDiscardArea();
   }
 
-  function renderShare() {
-    const path = href(state.code);
-    $("share-link").value = location.origin + path;
-    $("share-code").textContent = state.code || "–";
-    for (const input of document.querySelectorAll("form input[name=code][type=hidden]")) {
-      input.value = state.code;
-    }
-    history.replaceState(null, "", path);
+  function renderDiscardArea() {
+    const list = $("discard-list");
+    if (!list) return;
+    const label = (id) => {
+      const a = document.querySelector(`.picker .card[data-card="${id}"]`);
+      return a ? a.firstChild.textContent.trim() : id;
+    };
+    list.innerHTML = state.discard.map((id) => `<li><a class="chip" href="` +
+      `${esc(href({ dtoggle: id, tap: "discard" }))}" data-dcard="${esc(id)}" aria-label="` +
+      `${esc(t("discard.remove", { card: label(id) }))}">${esc(label(id))} ` +
+      `<span aria-hidden="true">×</span></a></li>`).join("");
+    $("discard-n").textContent = t("discard.count", { n: state.discard.length, most: 10 });
+    show($("discard-empty"), state.discard.length === 0);
   }
 
-  function setMessage(id, text) {
-    $(id).textContent = text || "";
-    show($(id), !!text);
-  }
-
-  async function refresh() {
-    const n = state.cards.length;
-    let score = null;
-    let best = null;
-    if (n === state.max) {
-      const b = await post("/api/best", request());
-      if (!b.ok) return b.data.detail;
-      best = b.data;
-      state.code = best.code;
-    }
-    if (n > 0) {
-      const s = await post("/api/score", request());
-      if (s.ok) {
-        score = s.data;
-        state.code = score.code;
-      } else if (!best) {
-        return s.data.detail;
+  // The share box prints the web scorer's own link and code (this page reads them too).
+  function renderShare(share) {
+    const query = share && share.query;
+    $("share-link").value = location.origin + (query ? "/?" + query +
+      (state.lang !== "en" ? "&lang=" + state.lang : "") : href());
+    $("share-code").textContent = (share && share.code) || "–";
+    for (const form of document.querySelectorAll("form")) {
+      for (const [k, v] of Object.entries(params())) {
+        const input = form.querySelector(`input[type=hidden][name="${k}"]`);
+        if (input) input.value = v;
       }
-    } else {
-      state.code = "";
     }
+  }
+
+  function setError(text) {
+    $("error").textContent = text || "";
+    show($("error"), !!text);
+    dockResized();
+  }
+  function setNotices(list) {
+    $("notices").innerHTML = list.map((n) => `<p class="notice">${esc(n)}</p>`).join("");
+    dockResized();
+  }
+  function setOffline(text) {
+    const el = $("offline");
+    el.textContent = text || "";
+    show(el, !!text);
+    document.body.classList.toggle("is-offline", !!text);
+    dockResized();
+  }
+  // The dock covers the bottom of the page: the page gets as much room below its end.
+  function dockResized() {
+    document.body.style.paddingBottom = $("dock").offsetHeight + "px";
+  }
+
+  function setLoading(on) {
+    document.body.classList.toggle("busy", on);
+    show($("busy"), on);
+    $("score").setAttribute("aria-busy", on ? "true" : "false");
+    if (on) {  // never the previous hand's explanation beside a new hand
+      explainFor = null;
+      $("explain-text").textContent = t("status.loading");
+    }
+  }
+
+  function draw(score, best) {
+    const n = state.cards.length;
     $("total").textContent = score ? score.total : "–";
-    $("count").textContent = `${n} card${n === 1 ? "" : "s"}`;
-    document.title = (score ? `${score.total} points · ` : "") + "Fantasy Realms scorer";
-    setMessage("error", "");
-    setMessage("notice", best && !score ? `${n} cards: discard one. The advice below says which.` : "");
-    show($("empty"), n === 0);
+    $("unit").textContent = t("unit.points", { n: score ? score.total : 0 });
+    $("count").textContent = t("count.cards", { n });
+    document.title = (score ? t("title.points", { n: score.total }) + " · " : "") + t("app.name");
+    const notes = [];
+    if (best && !score) notes.push(t("notice.discard_one", { n }));
+    setNotices(notes);
+    show($("empty"), n === 0 && state.cursed.length === 0);
     renderSheet(score);
     renderChoosers(score);
     renderAdvice(best);
     renderPicker();
-    renderShare();
+    const got = score || best;
+    renderShare(got ? got.share : null);
     show($("explain"), !!score);
-    explainStale = true;
-    if (score && $("explain").open) await loadExplain();
+  }
+
+  // ---------------------------------------------------------------- one change
+  // The score and (with one card too many) the advice of the current state; a problem is
+  // returned as its line; Offline is thrown when the server cannot be reached.
+  async function compute() {
+    const n = state.cards.length;
+    const body = request();
+    const advisable = n === state.hand_size + 1;
+    const [b, s] = await Promise.all([
+      advisable ? post("/api/best", body) : null,
+      n > 0 || state.cursed.length > 0 ? post("/api/score", body) : null,
+    ]);
+    if (b && !b.ok) return { problem: b.data.detail };
+    if (s && !s.ok && !b) return { problem: s.data.detail };
+    return { score: s && s.ok ? s.data : null, best: b ? b.data : null };
+  }
+
+  async function refresh(mine) {
+    const answer = await compute();
+    if (mine !== seq) return null;  // a newer change is on its way
+    if (answer.problem) return answer.problem;
+    const got = answer.score || answer.best;
+    state.code = got ? got.code : "";
+    setError("");
+    setOffline("");
+    pending = false;
+    shownSeq = mine;
+    draw(answer.score, answer.best);
+    if (answer.score && $("explain").open) await loadExplain(mine);
     return null;
   }
 
-  async function loadExplain() {
-    if (!explainStale || state.cards.length === 0) return;
-    const r = await post("/api/explain", request());
+  async function loadExplain(mine) {
+    if (explainFor === mine || state.cards.length === 0) return;
+    const r = await post("/api/explain", request()).catch(() => null);
+    if (mine !== seq || !r) return;
     $("explain-text").textContent = r.ok ? r.data.text : r.data.detail;
-    explainStale = !r.ok;
+    if (r.ok) explainFor = mine;
   }
 
-  // Each change runs after the previous one; a refused change is undone and its message shown.
-  function change(edit) {
+  function remember(push) {
+    const entry = snapshot();
+    if (push) history.pushState(entry, "", href());
+    else history.replaceState(entry, "", href());
+  }
+
+  // Each change runs after the previous one. A refused change is undone with its reason; a
+  // change the server cannot take now is kept on screen and sent again until it is taken.
+  function change(edit, options) {
+    const opts = options || {};
     busy = busy.then(async () => {
-      const saved = { cards: state.cards.slice(), pins: { ...state.pins }, code: state.code };
-      edit();
-      document.body.classList.add("busy");
+      const saved = snapshot();
+      if (edit) edit();
+      const mine = ++seq;
+      renderPicker();
+      setLoading(true);
       try {
-        const problem = await refresh();
+        const problem = await refresh(mine);
         if (problem) {
-          Object.assign(state, saved);
+          restore(saved);
           renderPicker();
-          setMessage("error", problem);
+          setError(problem);
+        } else if (!opts.fromHistory && edit) {
+          remember(true);
         }
       } catch (e) {
-        Object.assign(state, saved);
-        renderPicker();
-        setMessage("error", "The scorer could not be reached; try again.");
+        if (!(e instanceof Offline)) throw e;
+        if (!opts.fromHistory && edit) remember(true);  // Back undoes an offline tap too
+        pending = true;
+        setOffline(e.message === "offline" ? t("offline.notice") : e.message + " " + t("offline.retry"));
+        scheduleRetry();
       } finally {
-        document.body.classList.remove("busy");
+        if (mine === seq) setLoading(false);
       }
     });
     return busy;
   }
 
-  function toggle(id) {
+  function scheduleRetry() {
+    clearTimeout(retryTimer);
+    retryTimer = setTimeout(() => { if (pending) change(null); }, RETRY_MS);
+  }
+  window.addEventListener("online", () => { if (pending) change(null); });
+
+  // ---------------------------------------------------------------- taps
+  const dropPinsOf = (id) => {
+    delete state.pins[id];
+    for (const [k, v] of Object.entries(state.pins)) {  // pins that named the card
+      if (v === id || v.startsWith(id + " ")) delete state.pins[k];
+    }
+  };
+  const without = (list, id) => list.filter((x) => x !== id);
+
+  function toggleHand(id) {
     return change(() => {
-      const i = state.cards.indexOf(id);
-      if (i >= 0) {
-        state.cards.splice(i, 1);
-        delete state.pins[id];
-        for (const [k, v] of Object.entries(state.pins)) {  // pins that named the card
-          if (v === id || v.startsWith(id + " ")) delete state.pins[k];
-        }
+      if (state.cards.includes(id)) {
+        state.cards = without(state.cards, id);
+        dropPinsOf(id);
       } else {
         state.cards.push(id);
+        state.discard = without(state.discard, id);
       }
     });
   }
+  function toggleCursed(id) {
+    return change(() => {
+      state.cursed = state.cursed.includes(id) ? without(state.cursed, id) : state.cursed.concat([id]);
+    });
+  }
+  function toggleDiscard(id) {
+    return change(() => {
+      if (state.discard.includes(id)) {
+        state.discard = without(state.discard, id);
+      } else {
+        state.discard.push(id);
+        if (state.cards.includes(id)) { state.cards = without(state.cards, id); dropPinsOf(id); }
+      }
+    });
+  }
+  function tapCard(a) {
+    const id = a.dataset.card;
+    if (a.dataset.cursed) return toggleCursed(id);
+    return state.tap === "discard" ? toggleDiscard(id) : toggleHand(id);
+  }
 
   document.addEventListener("click", (ev) => {
-    const a = ev.target.closest("a[data-card], a[data-discard]");
-    if (!a || ev.metaKey || ev.ctrlKey || ev.shiftKey) return;
+    if (ev.metaKey || ev.ctrlKey || ev.shiftKey || ev.button) return;
+    const card = ev.target.closest(".picker a.card");
+    const discardLink = ev.target.closest("a[data-discard]");
+    const chip = ev.target.closest("a[data-dcard]");
+    const seg = ev.target.closest(".tapmode a.seg");
+    if (card) { ev.preventDefault(); tapCard(card); } else if (discardLink) {
+      ev.preventDefault(); toggleHand(discardLink.dataset.discard);
+    } else if (chip) { ev.preventDefault(); toggleDiscard(chip.dataset.dcard); } else if (seg) {
+      ev.preventDefault();
+      state.tap = seg.dataset.tap;
+      renderPicker();
+    }
+  });
+
+  // Space presses a focused card as Enter does (a link only knows Enter).
+  document.addEventListener("keydown", (ev) => {
+    const a = ev.target.closest && ev.target.closest("a[role=button]");
+    if (!a || ev.key !== " ") return;
     ev.preventDefault();
-    toggle(a.dataset.card || a.dataset.discard);
+    a.click();
   });
 
   $("chooser-list").addEventListener("change", (ev) => {
@@ -213,30 +398,95 @@
       else state.pins[sel.dataset.card] = sel.value;
     });
   });
-
   $("choosers").addEventListener("submit", (ev) => ev.preventDefault());
+
+  $("reset").addEventListener("click", (ev) => {
+    ev.preventDefault();
+    if (!state.cards.length && !state.cursed.length && !state.discard.length) return;
+    change(() => { state.cards = []; state.pins = {}; state.cursed = []; state.discard = []; });
+  });
+
+  // Back and Forward: the hand of that entry (the address holds it), scored again.
+  window.addEventListener("popstate", (ev) => {
+    if (!ev.state) return;
+    restore(ev.state);
+    change(() => restore(ev.state), { fromHistory: true });
+  });
+
+  // ---------------------------------------------------------------- the game, the language
+  const gameForm = $("game-form");
+  $("game-apply").hidden = true;
+  gameForm.addEventListener("change", (ev) => {
+    if (ev.target.id === "players") {
+      const v = ev.target.value;
+      change(() => { state.players = v === "" ? null : Number(v); });
+      return;
+    }
+    // Another game has other cards: the server moves the hand over and says what it left out.
+    const data = new FormData(gameForm);
+    location.href = href({ expansion: data.get("expansion"), edition: data.get("edition"),
+      was: gameForm.querySelector("input[name=was]").value });
+  });
+  gameForm.addEventListener("submit", (ev) => ev.preventDefault());
 
   $("lang").addEventListener("change", () => {
     state.lang = $("lang").value;
-    location.href = href(state.code);
+    location.href = href();
   });
 
-  $("explain").addEventListener("toggle", () => { if ($("explain").open) loadExplain(); });
+  $("explain").addEventListener("toggle", () => { if ($("explain").open) loadExplain(shownSeq); });
 
+  // ---------------------------------------------------------------- search
+  const search = $("search");
+  search.hidden = false;
+  function filter() {
+    const q = fold(search.value);
+    let any = false;
+    for (const group of document.querySelectorAll(".picker .suit")) {
+      let seen = false;
+      for (const a of group.querySelectorAll(".card")) {
+        const hit = !q || a.dataset.search.split("|").some((w) => w.includes(q));
+        a.hidden = !hit;
+        seen = seen || hit;
+      }
+      group.hidden = !seen;
+      any = any || seen;
+    }
+    show($("no-match"), !any);
+  }
+  search.addEventListener("input", filter);
+  search.addEventListener("keydown", (ev) => {
+    if (ev.key === "Escape") { search.value = ""; filter(); }
+    if (ev.key === "Enter") {  // Enter takes the only card left
+      const left = [...document.querySelectorAll(".picker .card")].filter((a) => !a.hidden);
+      if (left.length === 1) { ev.preventDefault(); tapCard(left[0]); }
+    }
+  });
+
+  // ---------------------------------------------------------------- share
   const copy = $("copy");
   copy.hidden = false;
   copy.addEventListener("click", async () => {
     const link = $("share-link");
     try {
       await navigator.clipboard.writeText(link.value);
-      copy.textContent = "Copied";
+      copy.textContent = t("button.copied");
     } catch (e) {  // no clipboard over plain http on another machine: select it instead
       link.select();
-      copy.textContent = "Selected";
+      copy.textContent = t("button.selected");
     }
-    setTimeout(() => { copy.textContent = "Copy"; }, 1500);
+    setTimeout(() => { copy.textContent = t("button.copy"); }, 1500);
   });
 
-  explainStale = !$("explain-text").textContent;
+  // ---------------------------------------------------------------- start
+  if (window.ResizeObserver) new ResizeObserver(dockResized).observe($("dock"));
+  dockResized();
+  explainFor = $("explain-text").textContent ? 0 : null;
+  // The address of this entry, canonical (a game switch's address says what it came from).
+  remember(false);
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("/sw.js").catch(() => {});
+  }
+  if (!navigator.onLine) setOffline(t("offline.notice"));
   document.body.classList.add("live");
 })();

@@ -13,9 +13,12 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import cache
 from . import kernel as K
 from . import tables as tb
 from .kernel import CV_CHANGE, CV_COPY, CV_NONE, CV_TARGET, card, entry, helper
+
+_previous_cache = cache.enter()  # until the end of this module (see cache.py)
 
 # the code of a line: kind in bits 0-2, then per kind:
 #   LINE_CARD: card (bits 3-22), choice (23-25: CHOICE_*), target card (26-45), suit (46-53)
@@ -52,29 +55,29 @@ def _in(cards, n, u):
 
 
 @helper
-def _check_cards(M, O, cards, n, curs, n_curs):
+def _check_cards(M, OF, cards, n, curs, n_curs):
     """``hand.check_cards`` and the Cursed Items' sections: True when nothing is wrong."""
     if n == 0:
         return False
     for i in range(n):
-        if card(M, O, cards[i], tb.CF_CURSED) != 0:
+        if card(M, OF, cards[i], tb.CF_CURSED) != 0:
             return False
     for i in range(n_curs):
-        if card(M, O, curs[i], tb.CF_CURSED) == 0:
+        if card(M, OF, curs[i], tb.CF_CURSED) == 0:
             return False
-    size = O[tb.O_HAND_SIZE]
+    size = OF[tb.O_HAND_SIZE]
     extra = 0
     free = 0
     for i in range(n + n_curs):
         u = cards[i] if i < n else curs[i - n]
-        kind = card(M, O, u, tb.CF_EXTRA)
+        kind = card(M, OF, u, tb.CF_EXTRA)
         if kind != tb.EX_NONE:
             extra += 1
             if kind != tb.EX_DISCARD:
                 free += 1
     limit = size + extra
-    if O[tb.O_MAX_HAND] > 0 and limit > O[tb.O_MAX_HAND]:
-        limit = O[tb.O_MAX_HAND]
+    if OF[tb.O_MAX_HAND] > 0 and limit > OF[tb.O_MAX_HAND]:
+        limit = OF[tb.O_MAX_HAND]
     if n > limit:
         return False
     extra_slots = n - size
@@ -83,13 +86,13 @@ def _check_cards(M, O, cards, n, curs, n_curs):
         for g in range(n):
             if todo <= 0:
                 break
-            if card(M, O, cards[g], tb.CF_EXTRA) != tb.EX_DISCARD:
+            if card(M, OF, cards[g], tb.CF_EXTRA) != tb.EX_DISCARD:
                 continue
             todo -= 1
-            s = card(M, O, cards[g], tb.CF_EXTRA_SUITS)
+            s = card(M, OF, cards[g], tb.CF_EXTRA_SUITS)
             eligible = False
             for j in range(n):
-                if j != g and (card(M, O, cards[j], tb.CF_SUITS) & s) != 0:
+                if j != g and (card(M, OF, cards[j], tb.CF_SUITS) & s) != 0:
                     eligible = True
                     break
             if not eligible:
@@ -98,10 +101,10 @@ def _check_cards(M, O, cards, n, curs, n_curs):
 
 
 @helper
-def _check_choice(M, O, cards, n, i, kind, target, suit):
+def _check_choice(M, OF, cards, n, i, kind, target, suit):
     """``hand.check_choice`` for the choice written on card ``i``'s line."""
     u = cards[i]
-    eff = card(M, O, u, tb.CF_CHOICE)
+    eff = card(M, OF, u, tb.CF_CHOICE)
     if eff == tb.CH_NONE:
         return False
     if kind == CHOICE_NONE:
@@ -109,20 +112,20 @@ def _check_choice(M, O, cards, n, i, kind, target, suit):
     if kind == CHOICE_SUIT:
         if eff != tb.CH_CHANGE or target == u:
             return False
-        return _in(cards, n, target) >= 0 and card(M, O, target, tb.CF_UNCHANGE) == 0 \
-            and 0 <= suit < O[tb.O_NSUITS]
+        return _in(cards, n, target) >= 0 and card(M, OF, target, tb.CF_UNCHANGE) == 0 \
+            and 0 <= suit < OF[tb.O_NSUITS]
     if eff == tb.CH_CHANGE:
         return False
     if eff == tb.CH_COPY_GAME:
-        return card(M, O, target, tb.CF_CURSED) == 0 and (
-            card(M, O, target, tb.CF_COPY_SUITS) & card(M, O, u, tb.CF_COPYMASK)) != 0
+        return card(M, OF, target, tb.CF_CURSED) == 0 and (
+            card(M, OF, target, tb.CF_COPY_SUITS) & card(M, OF, u, tb.CF_COPYMASK)) != 0
     if eff == tb.CH_COPY_HAND or eff == tb.CH_PROTECT:
         return target != u and _in(cards, n, target) >= 0
     return _in(cards, n, target) >= 0  # Island: its suits are checked while resolving (R4)
 
 
 @helper
-def decode(M, O, codes, lo, hi, cards, CH, curs, disc):
+def decode(M, OF, codes, lo, hi, cards, CH, curs, disc):
     """One hand's lines: (status, n, n_curs, has discard, n_disc, players), the rows filled."""
     section = SECTION_HAND
     n = 0
@@ -153,7 +156,7 @@ def decode(M, O, codes, lo, hi, cards, CH, curs, disc):
         seen_any = True
         u = (c >> 3) & 0xFFFFF
         choice = (c >> 23) & 7
-        if u >= O[tb.O_NCARDS] or card(M, O, u, tb.CF_UNSUP) != 0:
+        if u >= OF[tb.O_NCARDS] or card(M, OF, u, tb.CF_UNSUP) != 0:
             return FALLBACK, 0, 0, False, 0, -1
         if _in(cards, n, u) >= 0 or _in(curs, n_curs, u) >= 0 or _in(disc, n_disc, u) >= 0:
             return FALLBACK, 0, 0, False, 0, -1  # listed twice
@@ -181,7 +184,7 @@ def decode(M, O, codes, lo, hi, cards, CH, curs, disc):
     has_disc = n_disc > 0
     if marked_discard and not has_disc:
         return FALLBACK, 0, 0, False, 0, -1  # an empty [discard] section: the slow way
-    if not _check_cards(M, O, cards, n, curs, n_curs):
+    if not _check_cards(M, OF, cards, n, curs, n_curs):
         return FALLBACK, 0, 0, False, 0, -1
     # hand.check_table
     if players >= 0 and not 2 <= players <= 6:
@@ -189,11 +192,11 @@ def decode(M, O, codes, lo, hi, cards, CH, curs, disc):
     if n_disc > 10:
         return FALLBACK, 0, 0, False, 0, -1
     for d in range(n_disc):
-        if card(M, O, disc[d], tb.CF_CURSED) != 0:
+        if card(M, OF, disc[d], tb.CF_CURSED) != 0:
             return FALLBACK, 0, 0, False, 0, -1
     for i in range(n + n_curs):
         u = cards[i] if i < n else curs[i - n]
-        needs = card(M, O, u, tb.CF_NEEDS)
+        needs = card(M, OF, u, tb.CF_NEEDS)
         if (needs & tb.NEED_DISCARD) and not has_disc:
             return FALLBACK, 0, 0, False, 0, -1
         if (needs & tb.NEED_PLAYERS) and players < 0:
@@ -208,14 +211,14 @@ def decode(M, O, codes, lo, hi, cards, CH, curs, disc):
             CH[i, 1] = 0
             CH[i, 2] = 0
             continue
-        if not _check_choice(M, O, cards, n, i, kind, target, suit):
+        if not _check_choice(M, OF, cards, n, i, kind, target, suit):
             return FALLBACK, 0, 0, False, 0, -1
         if kind == CHOICE_NONE:
             CH[i, 0] = CV_NONE
             CH[i, 1] = 0
             CH[i, 2] = 0
             continue
-        eff = card(M, O, cards[i], tb.CF_CHOICE)
+        eff = card(M, OF, cards[i], tb.CF_CHOICE)
         if eff == tb.CH_COPY_GAME or eff == tb.CH_COPY_HAND:
             CH[i, 0] = CV_COPY
         elif eff == tb.CH_CHANGE:
@@ -228,9 +231,9 @@ def decode(M, O, codes, lo, hi, cards, CH, curs, disc):
 
 
 @helper
-def _score_lines(M, O, codes, starts, totals, status, cards, CH, curs, disc, SL, W, V):
+def _score_lines(M, OF, codes, starts, totals, status, cards, CH, curs, disc, SL, W, V):
     for r in range(starts.shape[0] - 1):
-        st, n, n_curs, has_disc, n_disc, players = decode(M, O, codes, starts[r], starts[r + 1],
+        st, n, n_curs, has_disc, n_disc, players = decode(M, OF, codes, starts[r], starts[r + 1],
                                                           cards, CH, curs, disc)
         if st != K.OK:
             status[r] = FALLBACK
@@ -239,13 +242,13 @@ def _score_lines(M, O, codes, starts, totals, status, cards, CH, curs, disc, SL,
             V[K.VC + q] = curs[q]
         for q in range(n_disc):
             V[K.VD + q] = disc[q]
-        st, total = K.resolve_one(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc)
+        st, total = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc)
         status[r] = st if st == K.OK else FALLBACK
         totals[r] = total
 
 
 @entry
-def score_lines(M, O, codes, starts, totals, status):
+def score_lines(M, OF, codes, starts, totals, status):
     """Every hand ``codes[starts[r]:starts[r + 1]]``: its total, or status FALLBACK."""
     cards = np.zeros(WIDTH, dtype=np.int64)
     CH = np.zeros((WIDTH, 3), dtype=np.int64)
@@ -254,4 +257,7 @@ def score_lines(M, O, codes, starts, totals, status):
     SL = np.zeros((WIDTH, K.S_SIZE), dtype=np.int64)
     W = np.zeros((WIDTH, K.W_SIZE), dtype=np.int64)
     V = np.zeros(K.V_SIZE, dtype=np.int64)
-    _score_lines(M, O, codes, starts, totals, status, cards, CH, curs, disc, SL, W, V)
+    _score_lines(M, OF, codes, starts, totals, status, cards, CH, curs, disc, SL, W, V)
+
+
+cache.leave(_previous_cache)

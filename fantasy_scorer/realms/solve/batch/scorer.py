@@ -1,17 +1,25 @@
 """The compiled scorer of one catalog: the fast entry for searches and the game engine.
 
-:func:`compiled` gives the :class:`CompiledScorer` of a catalog (built once, cached with the
-catalog). It scores many hands given as arrays of card indices (``scorer.ids(cards)``: the
-position of each card in ``catalog.cards``), without reading any text:
+``compiled(catalog)`` gives the :class:`CompiledScorer` of a catalog (its tables built once,
+cached with the catalog object). It scores many hands given as card indices, without
+reading any text. A card's index is its position in ``catalog.cards`` (``scorer.ids(cards)``,
+``scorer.index[card.id]``, ``scorer.cards[u]``). Hands are rows of an int array (or lists of
+lists), ``-1``-padded; the table around them is given once for every hand or per hand:
 
-* :meth:`CompiledScorer.resolve_totals` — ``resolve`` on each hand, its choices as given
-  (unassigned when no choices are given);
-* :meth:`CompiledScorer.optimal_totals` — ``score_hand`` on each hand: every choice made
-  optimally and, with a discard area and room, the best extra cards taken from it (R13).
+* ``scorer.resolve_totals(hands, choices=None, *, players=None, discard=None, cursed=None)``
+  — ``resolve`` on each hand with its choices as given (unassigned when ``choices`` is None;
+  else ``choices[r, i] = (kind, a, b)`` with the ``kernel.CV_*`` kinds);
+* ``scorer.optimal_totals(hands, *, players=None, discard=None, cursed=None)`` —
+  ``score_hand`` on each hand: every choice made optimally and, with a discard area and
+  room, the best extra cards taken from it (R13, C4).
 
-Both equal the evaluator exactly: a hand the compiled code cannot take (a card whose effects
-it does not know, an illegal choice) is scored by :mod:`fantasy_scorer.realms.resolve`, which
-also raises the same error for an illegal hand.
+``players``: an int or one per hand (None: not given); ``discard``: None (no discard area),
+one list of indices for every hand, or one list per hand; ``cursed`` likewise. Both return an
+``int64`` array of totals, one per hand, equal to the evaluator's exactly: a hand the
+compiled code cannot take (a card whose effects it does not know, an illegal choice) is
+scored by :mod:`fantasy_scorer.realms.resolve`, which also raises the error such a hand
+deserves. Each call costs some tens of microseconds besides its hands: score many hands per
+call. The first call in a process loads the compiled code (about half a second).
 """
 
 from __future__ import annotations
@@ -23,8 +31,8 @@ import numpy as np
 
 from ... import effects as fx
 from ...catalog import Card, Catalog
-from ...hand import ChoiceValue
-from ...resolve import score_raw
+from ...hand import ChoiceValue, Hand, hand_limit
+from ...resolve import resolve, score_raw
 from .tables import Tables, compile_tables
 
 Ints = Sequence[int] | np.ndarray
@@ -89,7 +97,7 @@ class CompiledScorer:
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self.tables: Tables = compile_tables(catalog)
-        self.M, self.O = self.tables.arrays
+        self.M, self.OF = self.tables.arrays
         self.cards = self.tables.cards
         self.index = self.tables.index
         self._unsupported = np.array(sorted(self.tables.unsupported), dtype=np.int64)
@@ -129,11 +137,48 @@ class CompiledScorer:
         ctx = context(m, players, discard, cursed)
         totals = np.zeros(m, dtype=np.int64)
         status = np.zeros(m, dtype=np.int64)
-        resolve_batch(self.M, self.O, rows, ch, ctx.players, ctx.cursed, ctx.discard,
+        resolve_batch(self.M, self.OF, rows, ch, ctx.players, ctx.cursed, ctx.discard,
                       ctx.has_discard, totals, status)
         for r in np.flatnonzero((status == ERROR) | self._unsupported_rows(rows, ctx.cursed)):
             totals[r] = self._python_resolve(rows[r], ch[r], ctx, r)
         return totals
+
+    def resolve_hands(self, hands: Sequence[Hand]) -> list[int]:
+        """``resolve(hand).total`` for every :class:`Hand` (its choices, discard area, players
+        and Cursed Items as the hand says)."""
+        from .kernel import CV_CHANGE, CV_COPY, CV_TARGET, ERROR, resolve_batch
+
+        m = len(hands)
+        w = max([len(h.cards) for h in hands] + [1])
+        rows = np.full((m, w), -1, dtype=np.int64)
+        ch = np.zeros((m, w, 3), dtype=np.int64)
+        players = np.full(m, -1, dtype=np.int64)
+        has = np.zeros(m, dtype=np.bool_)
+        curs = _rows([self.ids(h.cursed) for h in hands])
+        disc = _rows([self.ids(h.discard or ()) for h in hands])
+        suits = {s: i for i, s in enumerate(self.catalog.suits)}
+        for r, h in enumerate(hands):
+            pos = {c.id: i for i, c in enumerate(h.cards)}
+            for i, c in enumerate(h.cards):
+                rows[r, i] = self.index[c.id]
+                v = h.choices.get(c.id)
+                if v is None:
+                    continue
+                if isinstance(c.choice, fx.Copy):
+                    ch[r, i] = (CV_COPY, self.index[v.id], 0)  # type: ignore[union-attr]
+                elif isinstance(c.choice, fx.ChangeSuit):
+                    ch[r, i] = (CV_CHANGE, pos[v[0].id], suits[v[1]])  # type: ignore[index]
+                else:
+                    ch[r, i] = (CV_TARGET, pos[v.id], 0)  # type: ignore[union-attr]
+            players[r] = -1 if h.players is None else h.players
+            has[r] = h.discard is not None
+        totals = np.zeros(m, dtype=np.int64)
+        status = np.zeros(m, dtype=np.int64)
+        resolve_batch(self.M, self.OF, rows, ch, players, curs, disc, has, totals, status)
+        out = totals.tolist()
+        for r in np.flatnonzero((status == ERROR) | self._unsupported_rows(rows, curs)).tolist():
+            out[r] = resolve(hands[r]).total
+        return out
 
     def _python_resolve(self, row: np.ndarray, ch: np.ndarray, ctx: Context, r: int) -> int:
         cards = [self.cards[u] for u in row if u >= 0]
@@ -174,7 +219,7 @@ class CompiledScorer:
         m = rows.shape[0]
         ctx = context(m, players, discard, cursed)
         out = np.zeros((m, 4), dtype=np.int64)
-        optimal_batch(self.M, self.O, rows, ctx.players, ctx.cursed, ctx.discard,
+        optimal_batch(self.M, self.OF, rows, ctx.players, ctx.cursed, ctx.discard,
                       ctx.has_discard, out)
         for r in np.flatnonzero((out[:, 0] != 0) | self._unsupported_rows(rows, ctx.cursed,
                                                                            ctx.discard)):
@@ -182,15 +227,15 @@ class CompiledScorer:
         return out[:, 1].copy()
 
     def _python_optimal(self, row: np.ndarray, ctx: Context, r: int) -> int:
-        from ...hand import Hand
-        from ..api import optimize
+        from ..exhaustive import Table, best_with_extras
 
+        cards = [self.cards[u] for u in row if u >= 0]
+        cursed = tuple(self.cards[u] for u in ctx.cursed[r] if u >= 0)
         discard = tuple(self.cards[u] for u in ctx.discard[r] if u >= 0) \
             if ctx.has_discard[r] else None
-        hand = Hand(self.catalog, tuple(self.cards[u] for u in row if u >= 0), {}, discard,
-                    int(ctx.players[r]) if ctx.players[r] >= 0 else None,
-                    tuple(self.cards[u] for u in ctx.cursed[r] if u >= 0))
-        return optimize(hand).total
+        table = Table(discard, int(ctx.players[r]) if ctx.players[r] >= 0 else None, cursed)
+        most = hand_limit(cards, self.catalog, cursed) - len(cards)
+        return best_with_extras(cards, self.catalog, {}, table, most).total
 
 
 def pins_array(scorer: CompiledScorer, pool: Sequence[Card],

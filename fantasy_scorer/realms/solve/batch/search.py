@@ -6,11 +6,13 @@ with every leaf scored by :func:`.kernel.resolve_one`. Options that cannot chang
 are collapsed, and only those, so the maximum is exact:
 
 * a copy from the game keeps one target per (name, suits, strength, penalty) it takes, where
-  a name counts only if a card of the hand (or a Cursed Item) names it, or a card compares
-  names (Collector);
-* Book of Changes tries every suit a card of the hand mentions and one suit nobody mentions
-  (every suit, with a card that compares suits: Collector, World Tree, Demon), and never a
-  change that changes nothing;
+  a name counts only if a card of the hand (or a Cursed Item) names it or, with a card that
+  compares names (Collector), a card of the hand holds it;
+* suits are alike when every term of the hand treats them alike (a suit nobody mentions is
+  like any other such suit): Book of Changes tries one suit per class (with a card that
+  compares suits, Collector, World Tree or Demon, each suit held in hand apart), never a
+  change that changes nothing, and a copy's suits count by their classes (exactly, with such
+  a card);
 * Island tries only cards that have a penalty to clear.
 
 These classes are never coarser than the ones of :mod:`..relevance`, so the maximum is the
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from . import cache
 from . import kernel as K
 from . import tables as tb
 from .kernel import (
@@ -32,16 +35,16 @@ from .kernel import (
     ERROR,
     OK,
     S_CARD,
-    S_KEEPS,
     S_NAME,
     S_PENU,
     S_SUITS,
-    bit,
     card,
     entry,
     helper,
     list_hits,
 )
+
+_previous_cache = cache.enter()  # until the end of this module (see cache.py)
 
 #: A chooser left open: the enumeration picks its value.
 OPEN = -1
@@ -51,8 +54,8 @@ NO_STRENGTH = -(1 << 60)
 
 
 @helper
-def _stage(M, O, u):
-    kind = card(M, O, u, tb.CF_CHOICE)
+def _stage(M, OF, u):
+    kind = card(M, OF, u, tb.CF_CHOICE)
     if kind == tb.CH_COPY_HAND or kind == tb.CH_COPY_GAME:
         return 0
     if kind == tb.CH_CHANGE:
@@ -61,36 +64,85 @@ def _stage(M, O, u):
 
 
 @helper
-def relevance(M, O, cards, n, V, n_curs, REL):
-    """What the hand's rules can tell apart: names in ``REL`` (1: named by a card); returns
-    (suits mentioned, every name counts, every suit counts)."""
-    n_names = O[tb.O_NNAMES]
+def relevance(M, OF, cards, n, V, n_curs, REL):
+    """What the hand's rules can tell apart (``relevance.relevance``). In ``REL``, per name:
+    1 when a card names it, 2 when only a card of the hand holds it; then per suit (from
+    ``REL[n_names]`` on) the first suit of its class, suits being alike when every term of
+    the hand treats them alike (a suit no term mentions is like any other such suit).
+    Returns (names compare as such: Collector; suits compare as such: Collector, World
+    Tree, Demon; every name counts: two copies from the game that may take the same name
+    with Collector, or a copy that takes a penalty from the game)."""
+    n_names = OF[tb.O_NNAMES]
+    n_suits = OF[tb.O_NSUITS]
     for q in range(n_names):
         REL[q] = 0
-    suits = np.int64(0)
+    words = np.int64(0)
     all_names = False
     all_suits = False
+    wild = False
+    overlap = False
+    copies = np.int64(0)
     for i in range(n + n_curs):
         u = cards[i] if i < n else V[K.VC + i - n]
-        b = O[tb.O_CARD] + u * tb.CF_SIZE
-        suits |= M[b + tb.CF_MSUITS]
-        if M[b + tb.CF_ALLNAMES] != 0 or M[b + tb.CF_WILDREL] != 0:
-            all_names = True
-        if M[b + tb.CF_ALLSUITS] != 0 or M[b + tb.CF_WILDREL] != 0:
-            all_suits = True
-        row = O[tb.O_MNAMES] + u * n_names
+        b = OF[tb.O_CARD] + u * tb.CF_SIZE
+        words |= M[b + tb.CF_WORDS]
+        all_names |= M[b + tb.CF_ALLNAMES] != 0
+        all_suits |= M[b + tb.CF_ALLSUITS] != 0
+        wild |= M[b + tb.CF_WILDREL] != 0
+        if i < n and M[b + tb.CF_CHOICE] == tb.CH_COPY_GAME:
+            overlap |= (copies & M[b + tb.CF_COPYMASK]) != 0
+            copies |= M[b + tb.CF_COPYMASK]
+        row = OF[tb.O_MNAMES] + u * n_names
         for q in range(n_names):
             if M[row + q] != 0:
                 REL[q] = 1
-    return suits, all_names, all_suits
+    for i in range(n):
+        q = card(M, OF, cards[i], tb.CF_NAME)
+        if REL[q] == 0:
+            REL[q] = 2
+    for s in range(n_suits):
+        REL[n_names + s] = s
+        for r in range(s):
+            if REL[n_names + r] != r or (words >> s & 1) != (words >> r & 1):
+                continue
+            alike = True
+            for i in range(n + n_curs):
+                u = cards[i] if i < n else V[K.VC + i - n]
+                for k in range(card(M, OF, u, tb.CF_TRM0), card(M, OF, u, tb.CF_TRM1)):
+                    tt = OF[tb.O_TERM] + M[OF[tb.O_FLAT] + k] * tb.TF_SIZE
+                    ts = M[tt + tb.TF_SUITS]
+                    te = M[tt + tb.TF_EXS]
+                    if (ts >> s & 1) != (ts >> r & 1) or (te >> s & 1) != (te >> r & 1):
+                        alike = False
+                        break
+                if not alike:
+                    break
+            if alike:
+                REL[n_names + s] = r
+                break
+    return all_names, all_suits, wild or (all_names and overlap)
 
 
 @helper
-def _options(M, O, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, wild):
+def _classes(M, OF, REL, mask):
+    """The classes (first suits) of a set of suits, as a mask."""
+    base = OF[tb.O_NNAMES]
+    out = np.int64(0)
+    s = 0
+    while mask:
+        if mask & 1:
+            out |= np.int64(1) << REL[base + s]
+        mask >>= 1
+        s += 1
+    return out
+
+
+@helper
+def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_name, wild):
     """The options of the chooser in slot ``i`` after the choices made so far (``SL`` holds
     the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last)."""
     u = SL[i, S_CARD]
-    kind = card(M, O, u, tb.CF_CHOICE)
+    kind = card(M, OF, u, tb.CF_CHOICE)
     m = 0
     if kind == tb.CH_COPY_HAND:
         for j in range(n):
@@ -99,15 +151,21 @@ def _options(M, O, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, wi
                 OPT[d, m, 1] = SL[j, S_CARD]
                 m += 1
     elif kind == tb.CH_COPY_GAME:
-        takes = card(M, O, u, tb.CF_TAKES)
-        for k in range(card(M, O, u, tb.CF_TARG0), card(M, O, u, tb.CF_TARG1)):
-            v = M[O[tb.O_FLAT] + k]
-            name = card(M, O, v, tb.CF_NAME)
-            k0 = name if (takes & tb.TAKE_NAME) and (all_names or REL[name] != 0) else -1
-            k1 = card(M, O, v, tb.CF_COPY_SUITS) if takes & tb.TAKE_SUIT else -1
-            k2 = card(M, O, v, tb.CF_COPY_KEEPS) if takes & tb.TAKE_SUIT else -1
-            k3 = card(M, O, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
-            k4 = v if (takes & tb.TAKE_PENALTY) and card(M, O, v, tb.CF_HASPEN) != 0 else -1
+        takes = card(M, OF, u, tb.CF_TAKES)
+        for k in range(card(M, OF, u, tb.CF_TARG0), card(M, OF, u, tb.CF_TARG1)):
+            v = M[OF[tb.O_FLAT] + k]
+            name = card(M, OF, v, tb.CF_NAME)
+            # a name counts if a card names it, or, for Collector, if the hand holds it
+            named = every_name or REL[name] == 1 or (all_names and REL[name] == 2)
+            k0 = name if (takes & tb.TAKE_NAME) and named else -1
+            k1 = -1
+            if takes & tb.TAKE_SUIT:
+                k1 = card(M, OF, v, tb.CF_COPY_SUITS)
+                if not all_suits:
+                    k1 = _classes(M, OF, REL, k1)
+            k2 = 0  # a copy never keeps suits when blanked (R16)
+            k3 = card(M, OF, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
+            k4 = v if (takes & tb.TAKE_PENALTY) and card(M, OF, v, tb.CF_HASPEN) != 0 else -1
             fresh = True
             if not wild:
                 for q in range(m):
@@ -125,29 +183,40 @@ def _options(M, O, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, wi
                 OPT[d, m, 1] = v
                 m += 1
     elif kind == tb.CH_CHANGE:
-        n_suits = O[tb.O_NSUITS]
-        spare = -1  # one suit nobody mentions stands for all of them
-        for s in range(n_suits):
-            if not (msuits >> s) & 1:
-                spare = s
-                break
+        n_suits = OF[tb.O_NSUITS]
+        first = OF[tb.O_NNAMES]
+        held = np.int64(0)
         for j in range(n):
-            if j == i or card(M, O, SL[j, S_CARD], tb.CF_UNCHANGE) != 0:
+            held |= SL[j, S_SUITS]
+        tried = np.int64(0)  # one suit per class; with Collector, each suit held apart
+        for s in range(n_suits):
+            if all_suits and (held >> s) & 1:
+                tried |= np.int64(1) << s
+                continue
+            fresh = True
+            for r in range(s):
+                if REL[first + r] == REL[first + s] and not (all_suits and (held >> r) & 1):
+                    fresh = False
+                    break
+            if fresh:
+                tried |= np.int64(1) << s
+        for j in range(n):
+            if j == i or card(M, OF, SL[j, S_CARD], tb.CF_UNCHANGE) != 0:
                 continue
             for s in range(n_suits):
-                if not (all_suits or (msuits >> s) & 1 or s == spare):
+                if not (tried >> s) & 1:
                     continue
-                if SL[j, S_SUITS] == bit(s) and SL[j, S_KEEPS] == 0:
-                    continue  # no change at all
+                if K.changed_suits(M, OF, SL, j, s) == SL[j, S_SUITS]:
+                    continue  # no change at all (R17: a Phoenix made a Beast stays as it is)
                 OPT[d, m, 0] = CV_CHANGE
                 OPT[d, m, 1] = j
                 OPT[d, m, 2] = s
                 m += 1
     elif kind == tb.CH_CLEAR_ONE:
-        lst = card(M, O, u, tb.CF_CLRONE)
+        lst = card(M, OF, u, tb.CF_CLRONE)
         for j in range(n):
-            if card(M, O, SL[j, S_PENU], tb.CF_HASPEN) != 0 and list_hits(
-                    M, O, lst, SL[j, S_NAME], SL[j, S_SUITS], j == i):
+            if card(M, OF, SL[j, S_PENU], tb.CF_HASPEN) != 0 and list_hits(
+                    M, OF, lst, SL[j, S_NAME], SL[j, S_SUITS], j == i):
                 OPT[d, m, 0] = CV_TARGET
                 OPT[d, m, 1] = j
                 m += 1
@@ -164,7 +233,7 @@ def _options(M, O, i, n, SL, OPT, d, KEYS, REL, msuits, all_names, all_suits, wi
 
 
 @helper
-def best_choices(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OPT, KEYS, REL,
+def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OPT, KEYS, REL,
                  BEST):
     """The best total of ``cards`` over every open choice (``CH[i, 0] == OPEN``), pinned
     ones kept (``optimal_choices``): (status, total), the first best choices in ``BEST``.
@@ -172,11 +241,11 @@ def best_choices(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OP
     open slots (row 0), option counts (row 1) and positions (row 2)."""
     k = 0
     for i in range(n):
-        if CH[i, 0] == OPEN and card(M, O, cards[i], tb.CF_CHOICE) == tb.CH_NONE:
+        if CH[i, 0] == OPEN and card(M, OF, cards[i], tb.CF_CHOICE) == tb.CH_NONE:
             CH[i, 0] = CV_NONE  # a card without a choice has nothing to enumerate
     for stage in range(3):
         for i in range(n):
-            if CH[i, 0] == OPEN and _stage(M, O, cards[i]) == stage:
+            if CH[i, 0] == OPEN and _stage(M, OF, cards[i]) == stage:
                 WORK[0, k] = i
                 k += 1
     for j in range(k):
@@ -184,20 +253,22 @@ def best_choices(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OP
         CH[WORK[0, j], 1] = 0
         CH[WORK[0, j], 2] = 0
     if k == 0:
-        st, total = K.resolve_one(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc)
+        st, total = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc)
         for i in range(n):
             for f in range(3):
                 BEST[i, f] = CH[i, f]
         return st, total
-    msuits = np.int64(0)
     all_names = False
     all_suits = False
+    every_name = False
     wild = False
+    for i in range(OF[tb.O_NSUITS]):  # every suit apart until the hand is read
+        REL[OF[tb.O_NNAMES] + i] = i
     for j in range(k):
-        if card(M, O, cards[WORK[0, j]], tb.CF_CHOICE) != tb.CH_COPY_HAND:
-            msuits, all_names, all_suits = relevance(M, O, cards, n, V, n_curs, REL)
+        if card(M, OF, cards[WORK[0, j]], tb.CF_CHOICE) != tb.CH_COPY_HAND:
+            all_names, all_suits, every_name = relevance(M, OF, cards, n, V, n_curs, REL)
             for i in range(n):
-                if card(M, O, cards[i], tb.CF_WILDREL) != 0:
+                if card(M, OF, cards[i], tb.CF_WILDREL) != 0:
                     wild = True
             break
     best = np.int64(0)
@@ -207,11 +278,11 @@ def best_choices(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OP
     while True:
         i = WORK[0, d]
         if fresh:
-            K.setup(M, O, cards, n, SL)
-            K.identities(M, O, n, CH, SL)
-            K.changes(M, O, n, CH, SL)
-            WORK[1, d] = _options(M, O, i, n, SL, OPT, d, KEYS, REL, msuits, all_names,
-                                  all_suits, wild)
+            K.setup(M, OF, cards, n, SL)
+            K.identities(M, OF, n, CH, SL)
+            K.changes(M, OF, n, CH, SL)
+            WORK[1, d] = _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits,
+                                  every_name, wild)
             WORK[2, d] = 0
             fresh = False
         p = WORK[2, d]
@@ -231,7 +302,7 @@ def best_choices(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OP
             d += 1
             fresh = True
             continue
-        st, total = K.resolve_one(M, O, cards, n, CH, SL, W, V, players, n_curs, n_disc)
+        st, total = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc)
         if st != OK:
             return ERROR, np.int64(0)
         if not found or total > best:
@@ -259,7 +330,8 @@ def pin_hand(pool_pins, members, n, cards, CH):
         CH[i, 0] = kind
         CH[i, 1] = pool_pins[p, 1]
         CH[i, 2] = pool_pins[p, 2]
-        if kind == CV_CHANGE or kind == CV_TARGET or (kind == CV_COPY and pool_pins[p, 3] != 0):
+        needs_target = kind == CV_CHANGE or kind == CV_TARGET  # noqa: SIM109 - compiled
+        if needs_target or (kind == CV_COPY and pool_pins[p, 3] != 0):
             target = pool_pins[p, 1]
             slot = -1
             for j in range(n):
@@ -274,31 +346,33 @@ def pin_hand(pool_pins, members, n, cards, CH):
 
 
 @helper
-def _fits(M, O, cards, n, e1, e2):
+def _fits(M, OF, cards, n, e1, e2):
     """The extra cards (one or two) can each be given by a different giver of the hand
     (``exhaustive._fits``); a Cursed Item is never one."""
-    if card(M, O, e1, tb.CF_CURSED) != 0 or (e2 >= 0 and card(M, O, e2, tb.CF_CURSED) != 0):
+    if card(M, OF, e1, tb.CF_CURSED) != 0 or (e2 >= 0 and card(M, OF, e2, tb.CF_CURSED) != 0):
         return False
     for g in range(n):
-        s = card(M, O, cards[g], tb.CF_EXTRA_SUITS)
-        if card(M, O, cards[g], tb.CF_EXTRA) == tb.EX_NONE or (card(M, O, e1, tb.CF_SUITS) & s) == 0:
+        s = card(M, OF, cards[g], tb.CF_EXTRA_SUITS)
+        if card(M, OF, cards[g], tb.CF_EXTRA) == tb.EX_NONE \
+                or (card(M, OF, e1, tb.CF_SUITS) & s) == 0:
             continue
         if e2 < 0:
             return True
         for h in range(n):
-            t = card(M, O, cards[h], tb.CF_EXTRA_SUITS)
-            if h != g and card(M, O, cards[h], tb.CF_EXTRA) != tb.EX_NONE \
-                    and (card(M, O, e2, tb.CF_SUITS) & t) != 0:
+            t = card(M, OF, cards[h], tb.CF_EXTRA_SUITS)
+            if h != g and card(M, OF, cards[h], tb.CF_EXTRA) != tb.EX_NONE \
+                    and (card(M, OF, e2, tb.CF_SUITS) & t) != 0:
                 return True
     return False
 
 
 @helper
-def score_set(M, O, base, size, pool_pins, disc, n_disc_all, has_disc, players, n_curs, room,
-              cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL, BEST):
+def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players, n_curs, room,
+              cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP):
     """The best hand holding exactly ``base`` (pool positions, in pool order) plus its best
     extra cards from the discard area (``exhaustive.score_set``): (status, total, first
-    extra, second extra) with the extras as positions in ``disc`` (-1: none)."""
+    extra, second extra) with the extras as positions in ``disc`` (-1: none), the first best
+    choices of that hand in ``KEEP``."""
     n_givers = 0
     for i in range(size):
         cards[i] = base[i]
@@ -307,7 +381,7 @@ def score_set(M, O, base, size, pool_pins, disc, n_disc_all, has_disc, players, 
     best_a = -1
     best_b = -1
     for i in range(size):
-        if card(M, O, base[i], tb.CF_EXTRA) != tb.EX_NONE:
+        if card(M, OF, base[i], tb.CF_EXTRA) != tb.EX_NONE:
             n_givers += 1
     top = n_givers if room < 0 else min(n_givers, room)
     a = -1
@@ -321,7 +395,7 @@ def score_set(M, O, base, size, pool_pins, disc, n_disc_all, has_disc, players, 
         if b >= 0:
             cards[n] = disc[b]
             n += 1
-        ok = a < 0 or _fits(M, O, cards, size, disc[a], disc[b] if b >= 0 else -1)
+        ok = a < 0 or _fits(M, OF, cards, size, disc[a], disc[b] if b >= 0 else -1)
         if ok:
             for i in range(n):
                 members[i] = WORK[3, i] if i < size else -1
@@ -334,13 +408,16 @@ def score_set(M, O, base, size, pool_pins, disc, n_disc_all, has_disc, players, 
                     if q != a and q != b:
                         V[K.VD + nd] = disc[q]
                         nd += 1
-            st, total = best_choices(M, O, cards, n, CH, SL, W, V, players, n_curs, nd, WORK,
+            st, total = best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, nd, WORK,
                                      OPT, KEYS, REL, BEST)
             if st == OK and (not found or total > best):
                 found = True
                 best = total
                 best_a = a
                 best_b = b
+                for q in range(n):
+                    for f in range(3):
+                        KEEP[q, f] = BEST[q, f]
         # the next extra option: none, then one card, then two, in discard order
         if top == 0:
             break
@@ -364,22 +441,29 @@ def score_set(M, O, base, size, pool_pins, disc, n_disc_all, has_disc, players, 
 
 
 @helper
-def _subsets(M, O, pool_cards, pool_pins, size, first, count, disc, n_disc_all, has_disc,
-             players, n_curs, room, out, cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL,
-             BEST, base):
+def _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, n_disc_all, has_disc,
+             players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK, OPT, KEYS,
+             REL, BEST, KEEP, base):
     P = pool_cards.shape[0]
     comb = first  # advanced in place
     for r in range(count):
+        mask = np.int64(0)
         for i in range(size):
             base[i] = pool_cards[comb[i]]
             WORK[3, i] = comb[i]
-        st, total, a, b = score_set(M, O, base, size, pool_pins, disc, n_disc_all, has_disc,
+            mask |= np.int64(1) << comb[i]
+        out[r, 4] = mask
+        st, total, a, b = score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc,
                                     players, n_curs, room, cards, members, CH, SL, W, V, WORK,
-                                    OPT, KEYS, REL, BEST)
+                                    OPT, KEYS, REL, BEST, KEEP)
         out[r, 0] = st
         out[r, 1] = total
         out[r, 2] = a
         out[r, 3] = b
+        if r < choices.shape[0]:
+            for q in range(min(choices.shape[1], size + 2)):
+                for f in range(3):
+                    choices[r, q, f] = KEEP[q, f]
         # the next combination in lexicographic order (itertools.combinations)
         i = size - 1
         while i >= 0 and comb[i] == i + P - size:
@@ -391,26 +475,28 @@ def _subsets(M, O, pool_cards, pool_pins, size, first, count, disc, n_disc_all, 
             comb[j] = comb[j - 1] + 1
 
 
-def work(M: np.ndarray, O: np.ndarray, width: int) -> tuple:
+def work(M: np.ndarray, OF: np.ndarray, width: int) -> tuple:
     """The work arrays of the enumeration for hands of at most ``width`` cards."""
-    n_names = int(O[tb.O_NNAMES])
-    n_cards = int(O[tb.O_NCARDS])
-    most = max(n_cards, width * int(O[tb.O_NSUITS])) + 2
+    n_names = int(OF[tb.O_NNAMES])
+    n_cards = int(OF[tb.O_NCARDS])
+    most = max(n_cards, width * int(OF[tb.O_NSUITS])) + 2
     return (np.zeros((width, 3), dtype=np.int64),  # CH
             np.zeros((4, width + 1), dtype=np.int64),  # WORK
             np.zeros((width + 1, most, 3), dtype=np.int64),  # OPT
             np.zeros((most, KEY_SIZE), dtype=np.int64),  # KEYS
-            np.zeros(max(1, n_names), dtype=np.int64),  # REL
+            np.zeros(n_names + 64, dtype=np.int64),  # REL: names, then suit classes
             np.zeros((width, 3), dtype=np.int64))  # BEST
 
 
 @entry
-def subsets_batch(M, O, pool_cards, pool_pins, size, first, count, disc, has_disc, players,
-                  curs, room, out):
+def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, disc, has_disc, players,
+                  curs, room, out, choices):
     """``count`` subsets of ``size`` pool cards in lexicographic order from combination
-    ``first`` (positions, advanced in place): per subset (status, best total, extras) in
-    ``out``. ``pool_pins[p]``: the pinned choice of pool card ``p`` (kind, a, b, whether a
-    copy's target must be in hand), kind OPEN when free."""
+    ``first`` (positions, advanced in place): per subset (status, best total, first extra,
+    second extra, mask of the pool positions) in ``out``, and the first best choices of its
+    hand (base cards, then extras; as many rows as ``choices`` has) in ``choices``.
+    ``pool_pins[p]``: the pinned choice of pool card ``p`` (kind, a, b, whether a copy's
+    target must be in hand), kind OPEN when free."""
     width = size + 2
     SL = np.zeros((width, K.S_SIZE), dtype=np.int64)
     W = np.zeros((width, K.W_SIZE), dtype=np.int64)
@@ -419,24 +505,25 @@ def subsets_batch(M, O, pool_cards, pool_pins, size, first, count, disc, has_dis
     while n_curs < curs.shape[0] and curs[n_curs] >= 0:
         V[K.VC + n_curs] = curs[n_curs]
         n_curs += 1
-    n_names = O[tb.O_NNAMES]
-    most = max(O[tb.O_NCARDS], width * O[tb.O_NSUITS]) + 2
+    n_names = OF[tb.O_NNAMES]
+    most = max(OF[tb.O_NCARDS], width * OF[tb.O_NSUITS]) + 2
     CH = np.zeros((width, 3), dtype=np.int64)
     WORK = np.zeros((4, width + 1), dtype=np.int64)
     OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
     KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    REL = np.zeros(n_names + 64, dtype=np.int64)
     BEST = np.zeros((width, 3), dtype=np.int64)
+    KEEP = np.zeros((width, 3), dtype=np.int64)
     cards = np.zeros(width, dtype=np.int64)
     members = np.zeros(width, dtype=np.int64)
     base = np.zeros(width, dtype=np.int64)
-    _subsets(M, O, pool_cards, pool_pins, size, first, count, disc, disc.shape[0], has_disc,
-             players, n_curs, room, out, cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL,
-             BEST, base)
+    _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, disc.shape[0], has_disc,
+             players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK, OPT, KEYS,
+             REL, BEST, KEEP, base)
 
 
 @helper
-def _best_rows(M, O, hands, pins, players, curs, disc, has_disc, out, BESTS, CH, SL, W, V,
+def _best_rows(M, OF, hands, pins, players, curs, disc, has_disc, out, BESTS, CH, SL, W, V,
                WORK, OPT, KEYS, REL, BEST):
     for r in range(hands.shape[0]):
         n = K.row_length(hands[r])
@@ -447,7 +534,7 @@ def _best_rows(M, O, hands, pins, players, curs, disc, has_disc, out, BESTS, CH,
         for i in range(n):
             for f in range(3):
                 CH[i, f] = pins[r, i, f]
-        st, total = best_choices(M, O, hands[r], n, CH, SL, W, V, players[r], n_curs, n_disc,
+        st, total = best_choices(M, OF, hands[r], n, CH, SL, W, V, players[r], n_curs, n_disc,
                                  WORK, OPT, KEYS, REL, BEST)
         out[r, 0] = st
         out[r, 1] = total
@@ -457,7 +544,7 @@ def _best_rows(M, O, hands, pins, players, curs, disc, has_disc, out, BESTS, CH,
 
 
 @entry
-def best_batch(M, O, hands, pins, players, curs, disc, has_disc, out, bests):
+def best_batch(M, OF, hands, pins, players, curs, disc, has_disc, out, bests):
     """The best total of every row of ``hands`` over its open choices (``pins[r, i, 0] ==
     OPEN``; other pins kept): (status, total) in ``out``, the first best choices in
     ``bests``."""
@@ -465,49 +552,49 @@ def best_batch(M, O, hands, pins, players, curs, disc, has_disc, out, bests):
     SL = np.zeros((max(1, width), K.S_SIZE), dtype=np.int64)
     W = np.zeros((max(1, width), K.W_SIZE), dtype=np.int64)
     V = np.zeros(K.V_SIZE, dtype=np.int64)
-    n_names = O[tb.O_NNAMES]
-    most = max(O[tb.O_NCARDS], width * O[tb.O_NSUITS]) + 2
+    n_names = OF[tb.O_NNAMES]
+    most = max(OF[tb.O_NCARDS], width * OF[tb.O_NSUITS]) + 2
     CH = np.zeros((max(1, width), 3), dtype=np.int64)
     WORK = np.zeros((4, width + 1), dtype=np.int64)
     OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
     KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    REL = np.zeros(n_names + 64, dtype=np.int64)
     BEST = np.zeros((max(1, width), 3), dtype=np.int64)
-    _best_rows(M, O, hands, pins, players, curs, disc, has_disc, out, bests, CH, SL, W, V,
+    _best_rows(M, OF, hands, pins, players, curs, disc, has_disc, out, bests, CH, SL, W, V,
                WORK, OPT, KEYS, REL, BEST)
 
 
 @helper
-def hand_limit(M, O, cards, n, V, n_curs):
+def hand_limit(M, OF, cards, n, V, n_curs):
     """``hand.hand_limit``: the hand size plus one per extra-card effect (Cursed Items
     included), never more than the catalog's maximum."""
-    limit = O[tb.O_HAND_SIZE]
+    limit = OF[tb.O_HAND_SIZE]
     for i in range(n + n_curs):
         u = cards[i] if i < n else V[K.VC + i - n]
-        if card(M, O, u, tb.CF_EXTRA) != tb.EX_NONE:
+        if card(M, OF, u, tb.CF_EXTRA) != tb.EX_NONE:
             limit += 1
-    if O[tb.O_MAX_HAND] > 0 and limit > O[tb.O_MAX_HAND]:
-        limit = O[tb.O_MAX_HAND]
+    if OF[tb.O_MAX_HAND] > 0 and limit > OF[tb.O_MAX_HAND]:
+        limit = OF[tb.O_MAX_HAND]
     return limit
 
 
 @helper
-def _optimal_rows(M, O, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
-                  SL, W, V, WORK, OPT, KEYS, REL, BEST, base):
+def _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
+                  SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, base):
     for r in range(hands.shape[0]):
         n = K.row_length(hands[r])
         n_curs, n_disc = K.load_context(curs[r], disc[r], has_disc[r], V)
         if n_curs < 0 or n > K.MAX_CARDS or n + 2 > cards.shape[0]:
             out[r, 0] = ERROR
             continue
-        limit = hand_limit(M, O, hands[r], n, V, n_curs)
+        limit = hand_limit(M, OF, hands[r], n, V, n_curs)
         room = limit - n if (n_disc > 0 and n < limit) else 0
         for i in range(n):
             base[i] = hands[r, i]
             WORK[3, i] = i
-        st, total, a, b = score_set(M, O, base, n, pins, disc[r], n_disc, has_disc[r],
+        st, total, a, b = score_set(M, OF, base, n, pins, disc[r], n_disc, has_disc[r],
                                     players[r], n_curs, room, cards, members, CH, SL, W, V,
-                                    WORK, OPT, KEYS, REL, BEST)
+                                    WORK, OPT, KEYS, REL, BEST, KEEP)
         out[r, 0] = st
         out[r, 1] = total
         out[r, 2] = a
@@ -515,7 +602,7 @@ def _optimal_rows(M, O, hands, players, curs, disc, has_disc, out, pins, cards, 
 
 
 @entry
-def optimal_batch(M, O, hands, players, curs, disc, has_disc, out):
+def optimal_batch(M, OF, hands, players, curs, disc, has_disc, out):
     """``score_hand`` for every row of ``hands``: every choice made optimally and, with room,
     the best extra cards from the row's discard area: (status, total, extra, extra) in
     ``out`` (extras as positions in the row's discard area, -1 for none)."""
@@ -523,17 +610,21 @@ def optimal_batch(M, O, hands, players, curs, disc, has_disc, out):
     SL = np.zeros((width, K.S_SIZE), dtype=np.int64)
     W = np.zeros((width, K.W_SIZE), dtype=np.int64)
     V = np.zeros(K.V_SIZE, dtype=np.int64)
-    n_names = O[tb.O_NNAMES]
-    most = max(O[tb.O_NCARDS], width * O[tb.O_NSUITS]) + 2
+    n_names = OF[tb.O_NNAMES]
+    most = max(OF[tb.O_NCARDS], width * OF[tb.O_NSUITS]) + 2
     pins = np.full((width, 4), OPEN, dtype=np.int64)
     CH = np.zeros((width, 3), dtype=np.int64)
     WORK = np.zeros((4, width + 1), dtype=np.int64)
     OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
     KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(max(1, n_names), dtype=np.int64)
+    REL = np.zeros(n_names + 64, dtype=np.int64)
     BEST = np.zeros((width, 3), dtype=np.int64)
+    KEEP = np.zeros((width, 3), dtype=np.int64)
     cards = np.zeros(width, dtype=np.int64)
     members = np.zeros(width, dtype=np.int64)
     base = np.zeros(width, dtype=np.int64)
-    _optimal_rows(M, O, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
-                  SL, W, V, WORK, OPT, KEYS, REL, BEST, base)
+    _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
+                  SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, base)
+
+
+cache.leave(_previous_cache)

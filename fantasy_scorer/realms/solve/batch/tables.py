@@ -30,18 +30,19 @@ from ... import effects as fx
 from ...catalog import NO_PENALTY, Card, Catalog, Penalty
 
 # card fields
-(CF_STR, CF_SUITS, CF_COPY_SUITS, CF_NAME, CF_KEEPS, CF_COPY_KEEPS, CF_IMMUNE, CF_UNCHANGE,
+(CF_STR, CF_SUITS, CF_COPY_SUITS, CF_NAME, CF_KEEPS, CF_DISC_SUITS, CF_IMMUNE, CF_UNCHANGE,
  CF_CURSED, CF_HASPEN, CF_BON0, CF_BON1, CF_CLR0, CF_CLR1, CF_CW0, CF_CW1, CF_CHOICE,
  CF_TAKES, CF_COPYMASK, CF_CLRONE, CF_GRANTS, CF_EXTRA, CF_EXTRA_SUITS, CF_NEEDS,
  CF_UNSUP, CF_MSUITS, CF_ALLSUITS, CF_ALLNAMES, CF_WILDREL, CF_TARG0, CF_TARG1,
- CF_SIZE) = range(32)
+ CF_KEPT_ON_CHANGE, CF_NEVER_BLANKS, CF_ONLY_BY, CF_WORDS, CF_TRM0, CF_TRM1,
+ CF_SIZE) = range(38)
 
 # choice kinds of a card
 CH_NONE, CH_COPY_HAND, CH_COPY_GAME, CH_CHANGE, CH_CLEAR_ONE, CH_PROTECT = range(6)
 # what a copy takes (bits)
 TAKE_NAME, TAKE_SUIT, TAKE_STRENGTH, TAKE_PENALTY = 1, 2, 4, 8
 # immunity
-IM_NONE, IM_ALL, IM_OTHERS = 0, 1, 2
+IM_NONE, IM_ALL = 0, 1
 # extra-card effects
 EX_NONE, EX_DISCARD, EX_DECK = 0, 1, 2
 # context a card's score reads
@@ -55,7 +56,9 @@ TF_SUITS, TF_ANY, TF_EXS, TF_OTHER, TF_IDX, TF_HASN, TF_HASEXN, TF_SIZE = range(
  K_PERPLAYER) = range(11)
 (EF_KIND, EF_A, EF_B, EF_C, EF_PER, EF_HASFIRST, EF_FIRST, EF_INDISC, EF_CEMPTY, EF_WITH,
  EF_WALL0, EF_WALL1, EF_UNLESS, EF_HASPLAYERS, EF_PLAYERS, EF_HASOC, EF_OC, EF_OPT0, EF_OPT1,
- EF_TERMS, EF_TAB, EF_SIZE) = range(22)
+ EF_TERMS, EF_TAB, EF_PLAIN, EF_PL0, EF_PL1, EF_SIZE) = range(25)
+# a plain effect's conditions, as (mode, term) pairs: a group "with any of" is one term
+PLAIN_WITH, PLAIN_UNLESS = 1, 2
 
 # penalty fields
 (PF_PTS0, PF_PTS1, PF_BL0, PF_BL1, PF_CO0, PF_CO1, PF_LO0, PF_LO1, PF_NONEMPTY, PF_BLANKING,
@@ -174,6 +177,10 @@ class _Builder:
                 row[EF_HASPLAYERS], row[EF_PLAYERS] = 1, cond.players
             if cond.other_cursed is not None:
                 row[EF_HASOC], row[EF_OC] = 1, cond.other_cursed
+            plain = self.plain(e)
+            if plain is not None:
+                row[EF_PLAIN] = 1
+                row[EF_PL0], row[EF_PL1] = self.span(plain)
         elif isinstance(e, fx.BestOf):
             row[EF_KIND] = K_BEST
             row[EF_OPT0], row[EF_OPT1] = self.span([self.effect(o) for o in _flatten(e)])
@@ -199,6 +206,26 @@ class _Builder:
         self.eff_ids[id(e)] = len(self.effs)
         self.effs.append(row)
         return len(self.effs) - 1
+
+    def plain(self, e: fx.Points) -> list[int] | None:
+        """The (mode, term) conditions of "+N per / with / unless" plain suits, where each
+        "with" group is a single plain term; None for any other Points."""
+        cond = e.condition
+        if e.first is not None or e.in_discard or cond.players is not None \
+                or cond.other_cursed is not None:
+            return None
+        groups = ([cond.with_any] if cond.with_any else []) + list(cond.with_all)
+        terms = [*e.per, *(g[0] for g in groups if len(g) == 1), *cond.unless]
+        if any(len(g) != 1 for g in groups) or not all(t.plain_suit for t in terms):
+            return None
+        out: list[int] = []
+        for g in groups:
+            out += [PLAIN_WITH, self.term(g[0])]
+        if cond.unless:
+            if len(cond.unless) != 1:
+                return None
+            out += [PLAIN_UNLESS, self.term(cond.unless[0])]
+        return out
 
     # -- penalties ---------------------------------------------------------------------------
     def pen(self, p: Penalty) -> int:
@@ -269,6 +296,7 @@ def _terms_of(card: Card) -> list[fx.Term]:
     if isinstance(card.choice, fx.ClearOne):
         out += card.choice.targets
     out += card.grants_immunity
+    out += card.blanked_only_by
     return out
 
 
@@ -280,10 +308,13 @@ def _card_row(b: _Builder, card: Card, words: list[int]) -> tuple[list[int], lis
     row[CF_COPY_SUITS] = card.copy_suits
     row[CF_NAME] = b.name(card.name)
     row[CF_KEEPS] = int(card.keeps_suits_when_blanked)
-    row[CF_COPY_KEEPS] = int(card.keeps_suits_when_blanked and not card.plain_suits)
-    if card.immune not in ("", "all", "others"):
+    row[CF_DISC_SUITS] = card.suits_in_discard
+    row[CF_KEPT_ON_CHANGE] = card.kept_on_change
+    if card.immune not in ("", "all"):
         raise Unsupported(card.immune)
-    row[CF_IMMUNE] = {"": IM_NONE, "all": IM_ALL, "others": IM_OTHERS}[card.immune]
+    row[CF_IMMUNE] = IM_ALL if card.immune == "all" else IM_NONE
+    row[CF_NEVER_BLANKS] = int(card.never_blanks_others)
+    row[CF_ONLY_BY] = b.tlist(card.blanked_only_by) if card.blanked_only_by else -1
     row[CF_UNCHANGE] = int(card.unchangeable)
     row[CF_CURSED] = int(card.cursed)
     row[CF_HASPEN] = int(bool(card.penalty))
@@ -333,6 +364,9 @@ def _card_row(b: _Builder, card: Card, words: list[int]) -> tuple[list[int], lis
     for cw in card.clears_word:
         mentioned |= cw.suits
     row[CF_MSUITS] = mentioned
+    for cw in card.clears_word:
+        row[CF_WORDS] |= cw.suits
+    row[CF_TRM0], row[CF_TRM1] = b.span(sorted({b.term(t) for t in _terms_of(card)}))
     effects = _effects_of(card)
     row[CF_ALLSUITS] = int(any(isinstance(e, SUIT_GENERIC) for e in effects)
                            or bool(card.penalty.lonely))
@@ -372,7 +406,7 @@ def compile_tables(catalog: Catalog) -> Tables:
             row, pv = [0] * CF_SIZE, [0] * (1 << len(words))
             row[CF_NAME] = b.name(card.name)
             row[CF_UNSUP] = 1
-            row[CF_CLRONE] = row[CF_GRANTS] = -1
+            row[CF_CLRONE] = row[CF_GRANTS] = row[CF_ONLY_BY] = -1
             unsupported.add(u)
         rows.append(row)
         pvs.append(pv)

@@ -1,0 +1,173 @@
+"""``best`` by compiled enumeration: every subset of a pool, every option of its choices.
+
+The same enumeration as :func:`..exhaustive.enumerate_best` (same subsets, extra cards, pins,
+tie-breaks), run by :func:`.search.subsets_batch`: the options of :mod:`..choices`, collapsed
+alike and tried in the same order, so the first best choices are the same ones too (the tests
+compare both). One compiled function does all of it, so that a process loads only it; larger
+pools are shared by two threads (the compiled code runs without the GIL).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Mapping, Sequence
+from math import comb
+
+from ...catalog import Card, Catalog
+from ...hand import ChoiceValue
+from ..exhaustive import NO_TABLE, Candidate, Progress, Table, _order_of, rank_key, room
+
+
+def compiled_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
+                  table: Table = NO_TABLE) -> bool:
+    """Whether :func:`compiled_best` takes this pool: every card's effects known to the
+    compiled code, and at most two extra cards in any hand."""
+    from .scorer import compiled
+
+    if not compiled(catalog).supports(list(pool) + list(discard) + list(table.cursed)):
+        return False
+    givers = sum(1 for c in pool if c.extra is not None)
+    most = room(catalog)
+    return not discard or min(givers, givers if most is None else most) <= 2
+
+
+def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
+                  pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
+                  time_limit: float | None = None, table: Table = NO_TABLE,
+                  progress: Progress | None = None) -> tuple[list[Candidate], bool] | None:
+    """``enumerate_best`` in compiled code: (the ``top`` best hands, proven), or None when
+    the compiled code does not take the pool (:func:`compiled_fits`)."""
+    import numpy as np
+
+    from .scorer import compiled, pins_array
+    from .search import subsets_batch
+
+    if not compiled_fits(pool, catalog, discard, table):
+        return None
+    pinned = dict(pinned or {})
+    scorer = compiled(catalog)
+    pool, discard = list(pool), list(discard)
+    size = min(catalog.hand_size, len(pool))
+    most = room(catalog)
+    args = (np.array(scorer.ids(pool), dtype=np.int64), pins_array(scorer, pool, pinned), size)
+    area_args = (np.array(scorer.ids(discard), dtype=np.int64), table.discard is not None,
+                 -1 if table.players is None else table.players,
+                 np.array(scorer.ids(table.cursed) + [-1], dtype=np.int64),
+                 -1 if most is None else most)
+    total = comb(len(pool), size)
+    out = np.zeros((total, 5), dtype=np.int64)
+    no_choices = np.zeros((0, size + 2, 3), dtype=np.int64)
+
+    def run(start: int, n: int) -> None:
+        first = np.array(unrank(start, len(pool), size), dtype=np.int64)
+        subsets_batch(scorer.M, scorer.OF, *args, first, n, *area_args,
+                      out[start:start + n], no_choices)
+
+    t0 = time.perf_counter()
+    done, chunk, proven = 0, 16, True
+    while done < total:
+        if time_limit is not None and time.perf_counter() - t0 > time_limit \
+                and (out[:done, 0] == 0).any():
+            proven = False
+            break
+        n = min(chunk, total - done)
+        t1 = time.perf_counter()
+        if n >= 64:  # the compiled code runs without the GIL: two threads share the chunk
+            half = n // 2
+            later = _threads().submit(run, done + half, n - half)
+            run(done, half)
+            later.result()
+        else:
+            run(done, n)
+        done += n
+        if progress is not None:
+            progress(done, total)
+        if time.perf_counter() - t1 < 0.05:  # about twenty checks a second
+            chunk *= 2
+
+    def choices_of(mask: int) -> np.ndarray:
+        """The first best choices of one subset, scored again (the same compiled call)."""
+        start = np.array([p for p in range(len(pool)) if mask >> p & 1], dtype=np.int64)
+        row = np.zeros((1, 5), dtype=np.int64)
+        got = np.zeros((1, size + 2, 3), dtype=np.int64)
+        subsets_batch(scorer.M, scorer.OF, *args, start, 1, *area_args, row, got)
+        return got[0]
+
+    return _best_rows(out[:done], pool, discard, catalog, top, choices_of), proven
+
+
+def unrank(index: int, n: int, k: int) -> list[int]:
+    """The ``index``-th combination of ``k`` of ``range(n)`` in the order of
+    ``itertools.combinations``."""
+    out: list[int] = []
+    x = 0
+    for i in range(k):
+        while comb(n - x - 1, k - i - 1) <= index:
+            index -= comb(n - x - 1, k - i - 1)
+            x += 1
+        out.append(x)
+        x += 1
+    return out
+
+
+_POOL: list = []
+
+
+def _threads():
+    """One worker thread beside the caller's, made once."""
+    if not _POOL:
+        from concurrent.futures import ThreadPoolExecutor
+
+        _POOL.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="best"))
+    return _POOL[0]
+
+
+def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog, top: int,
+               choices_of: Callable) -> list[Candidate]:
+    """The ``top`` best of the compiled search's subsets, in the order of :func:`rank_key`,
+    each with its first best choices (``choices_of(mask)``: the compiled enumeration tries
+    the options of :mod:`.choices` in the same order, so they are its choices)."""
+    import numpy as np
+
+    order = _order_of(pool, discard)
+    valid = np.flatnonzero(rows[:, 0] == 0)
+    if not valid.size:
+        return []
+    totals = rows[valid, 1]
+    if valid.size > top:
+        kth = np.partition(totals, -top)[-top]
+        valid = valid[totals >= kth]
+    keyed = []
+    for r in valid.tolist():
+        mask, a, b = int(rows[r, 4]), int(rows[r, 2]), int(rows[r, 3])
+        base = tuple(c for p, c in enumerate(pool) if mask >> p & 1)
+        extra = tuple(discard[q] for q in (a, b) if q >= 0)
+        cand = Candidate(base + extra, extra, int(rows[r, 1]), {})
+        keyed.append((rank_key(cand, order), mask, cand))
+    keyed.sort(key=lambda kc: kc[0])
+    return [Candidate(cand.cards, cand.extra, cand.total,
+                      _decode(choices_of(mask), cand.cards, catalog))
+            for _, mask, cand in keyed[:top]]
+
+
+def _decode(values, cards: Sequence[Card], catalog: Catalog) -> dict[str, ChoiceValue]:
+    """The compiled search's choices of a hand (its rows of kernel values) as choice values,
+    every chooser included (``None``: unassigned), as ``optimal_choices`` gives them."""
+    from .kernel import CV_CHANGE, CV_COPY, CV_TARGET
+    from .scorer import compiled
+
+    everything = compiled(catalog).cards
+    choices: dict[str, ChoiceValue] = {}
+    for i, c in enumerate(cards):
+        if c.choice is None:
+            continue
+        kind, a, b = (int(x) for x in values[i])
+        if kind == CV_COPY:
+            choices[c.id] = everything[a]
+        elif kind == CV_CHANGE:
+            choices[c.id] = (cards[a], catalog.suits[b])
+        elif kind == CV_TARGET:
+            choices[c.id] = cards[a]
+        else:
+            choices[c.id] = None
+    return choices

@@ -1,0 +1,129 @@
+"""Which search answers ``best`` soonest: the expected cost of each, read off the pool.
+
+Enumeration scores every subset of a hand's size, each with every option of its open choices
+(a copy's targets, Book of Changes' card and suit, Island's and Angel's card) and every extra
+card Necromancer may take. Its work is the number of hands it scores, which this module
+computes from the pool as a sum over subsets of the product of each card's option count (an
+elementary symmetric polynomial: no subset is listed). Compiled, a hand costs about a fifth
+of a microsecond; in Python about 25 microseconds. CP-SAT's time was measured to grow by
+about 1.4 per card past 12, eightfold with Book of Changes and by 1.6 with each other open
+choice. Loading counts once per process: Numba's cached code (about half a second; about a
+minute the first time it is compiled) and OR-Tools (about 0.6 s). The cheapest expected
+total wins; every search gives the same hands, so the choice changes only the time.
+
+The figures are rough (``benchmarks/solve.py`` prints the real ones): they only need to keep
+each pool away from a search that would take far longer than another.
+"""
+
+from __future__ import annotations
+
+import glob
+import os
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from .. import effects as fx
+from ..catalog import Card, Catalog
+from ..hand import ChoiceValue
+from .relevance import card_terms
+
+#: Seconds per hand scored, and per subset listed (the work around its hands).
+COMPILED_HAND, COMPILED_SUBSET = 0.2e-6, 1e-6
+PYTHON_HAND, PYTHON_SUBSET = 25e-6, 40e-6
+#: Seconds to load the compiled code from the cache, or to compile it the first time.
+NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0
+#: Seconds to import OR-Tools; CP-SAT on 12 cards, its growth per further card, and the
+#: factor Book of Changes (or each other open choice) brings.
+ORTOOLS_LOAD = 0.6
+CPSAT_BASE, CPSAT_GROWTH, CPSAT_BOOK, CPSAT_CHOICE = 0.03, 1.4, 8.0, 1.6
+
+
+@dataclass(frozen=True)
+class Costs:
+    """Expected seconds of each search for one pool (None: the search cannot take it)."""
+
+    hands: float  # hands the enumeration scores
+    subsets: int
+    compiled: float | None
+    python: float
+    cpsat: float | None
+
+    def best(self) -> str:
+        """``"compiled"``, ``"python"`` or ``"cpsat"``: the cheapest."""
+        options = {"python": self.python, "compiled": self.compiled, "cpsat": self.cpsat}
+        return min((cost, name) for name, cost in options.items() if cost is not None)[1]
+
+
+def options(card: Card, pool: Sequence[Card], catalog: Catalog, size: int,
+            pinned: dict[str, ChoiceValue], named: set[str]) -> float:
+    """About how many values the enumeration tries for this card's open choice (1: none)."""
+    eff = card.choice
+    if eff is None or card.id in pinned:
+        return 1.0
+    if isinstance(eff, fx.Copy):
+        if eff.source == "hand":
+            return float(size)
+        keys = {(t.name if t.name in named else "", t.copy_suits)
+                for t in catalog.copy_targets(eff)}
+        return len(keys) + 1.0
+    if isinstance(eff, fx.ChangeSuit):
+        mentioned = 0
+        for c in pool:
+            for t in card_terms(c):
+                mentioned |= t.suits | t.except_suits
+        classes = min(len(catalog.suits), bin(mentioned).count("1") + 1)
+        return (size - 1) * classes * 0.6 + 1.0  # a class in the pool may merge in a hand
+    return min(float(size), 4.0)  # Island, Angel: the cards with a penalty, or every card
+
+
+def hands_scored(weights: Sequence[float], size: int) -> float:
+    """The sum over the subsets of ``size`` cards of the product of their weights."""
+    e = [1.0] + [0.0] * size
+    for w in weights:
+        for k in range(size, 0, -1):
+            e[k] += e[k - 1] * w
+    return e[size]
+
+
+def _compiled_load() -> float:
+    """Seconds before the compiled enumeration can start in this process."""
+    search = sys.modules.get("fantasy_scorer.realms.solve.batch.search")
+    if search is not None and search.subsets_batch.overloads:
+        return 0.0
+    from .batch.cache import cache_dir
+
+    cached = glob.glob(os.path.join(cache_dir(), "*", "search.subsets_batch-*.nbi"))
+    return NUMBA_LOAD if cached else NUMBA_COMPILE
+
+
+def costs(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
+          pinned: dict[str, ChoiceValue] | None = None, compiled_ok: bool = True,
+          cpsat_ok: bool = True) -> Costs:
+    """The expected seconds of each search on this pool (see the module docstring)."""
+    from math import comb
+
+    pinned = pinned or {}
+    size = min(catalog.hand_size, len(pool))
+    named = {n for c in pool for t in card_terms(c) for n in t.names | t.except_names}
+    weights = []
+    for c in pool:
+        w = options(c, pool, catalog, size, pinned, named)
+        if c.extra is not None and discard:
+            w *= 1 + sum(1 for d in discard if d.suits & c.extra.suits)
+        weights.append(w)
+    hands = hands_scored(weights, size)
+    subsets = comb(len(pool), size)
+    compiled = None
+    if compiled_ok:
+        compiled = _compiled_load() + hands * COMPILED_HAND + subsets * COMPILED_SUBSET
+    python = hands * PYTHON_HAND + subsets * PYTHON_SUBSET
+    cpsat = None
+    if cpsat_ok:
+        open_choices = [c for c in pool if c.choice is not None and c.id not in pinned]
+        factor = 1.0
+        for c in open_choices:
+            factor *= CPSAT_BOOK if isinstance(c.choice, fx.ChangeSuit) else CPSAT_CHOICE
+        load = 0.0 if "ortools" in sys.modules else ORTOOLS_LOAD
+        cpsat = load + CPSAT_BASE * CPSAT_GROWTH ** max(0, len(pool) - 12) * factor
+    return Costs(hands, subsets, compiled, python, cpsat)

@@ -1,0 +1,121 @@
+"""Serving the app with uvicorn so that a careless or hostile client cannot hold it down.
+
+uvicorn closes idle keep-alive connections, but a client that sends its request a byte at a
+time, or never finishes it, keeps its connection for ever (a thousand of them keep a thousand
+sockets). :class:`TimedH11Protocol` gives every request a deadline: it must arrive whole
+(headers and body) within :data:`REQUEST_TIMEOUT` seconds of the connection opening or of the
+previous answer, else the server answers 408 and closes. It also caps how many connections
+one address may hold at once (:data:`PER_ADDRESS`). The work a request starts is not under
+this deadline: the solver has its own time limits (:mod:`.workers`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections import Counter
+from typing import Any, ClassVar
+
+import h11
+import uvicorn
+from uvicorn.protocols.http.h11_impl import H11Protocol
+
+#: Seconds a client has to send a whole request.
+REQUEST_TIMEOUT = 10.0
+#: Connections one client address may hold at once (a phone needs a handful).
+PER_ADDRESS = 64
+#: Connections and tasks in all before uvicorn answers 503.
+MAX_CONNECTIONS = 512
+
+
+def _raw_error(status: int, reason: str, detail: str) -> bytes:
+    body = json.dumps({"detail": detail}).encode()
+    head = (f"HTTP/1.1 {status} {reason}\r\ncontent-type: application/json\r\n"
+            f"content-length: {len(body)}\r\nconnection: close\r\n\r\n")
+    return head.encode("ascii") + body
+
+
+class TimedH11Protocol(H11Protocol):
+    """uvicorn's HTTP/1.1 protocol with a deadline per request and a cap per address."""
+
+    request_timeout: ClassVar[float] = REQUEST_TIMEOUT
+    per_address: ClassVar[int] = PER_ADDRESS
+    #: Open connections per (server, client address).
+    _open: ClassVar[Counter[tuple[int, str]]] = Counter()
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._deadline: asyncio.TimerHandle | None = None
+        self._address: tuple[int, str] | None = None
+        self._refused = False
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._address = (id(self.server_state), self.client[0] if self.client else "")
+        TimedH11Protocol._open[self._address] += 1
+        if TimedH11Protocol._open[self._address] > self.per_address:
+            # Answered, and closed a moment later: closing at once, with the client's request
+            # unread, would reset the connection before the client reads why.
+            self._refused = True
+            transport.write(_raw_error(503, "Service Unavailable",
+                                       "too many connections from this address; close some"))
+            transport.write_eof()
+            self._deadline = self.loop.call_later(1.0, transport.close)
+            return
+        self._arm()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        if self._address is not None and self._address in TimedH11Protocol._open:
+            TimedH11Protocol._open[self._address] -= 1
+            if TimedH11Protocol._open[self._address] <= 0:
+                del TimedH11Protocol._open[self._address]
+            self._address = None
+        super().connection_lost(exc)
+
+    def data_received(self, data: bytes) -> None:
+        if self._refused:
+            return  # a refused connection's request is not read
+        super().data_received(data)
+        if self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
+            self._disarm()  # the whole request is in: the rest is the app's time
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if not self.transport.is_closing():
+            self._arm()  # the next request on this connection gets its own deadline
+
+    def _arm(self) -> None:
+        self._disarm()
+        self._deadline = self.loop.call_later(self.request_timeout, self._expire)
+
+    def _disarm(self) -> None:
+        if self._deadline is not None:
+            self._deadline.cancel()
+            self._deadline = None
+
+    def _expire(self) -> None:
+        self._deadline = None
+        if self.transport.is_closing() or self.conn.their_state not in (h11.IDLE, h11.SEND_BODY):
+            return
+        started = self.cycle is not None and self.cycle.response_started
+        idle = self.conn.their_state is h11.IDLE and not self.conn.trailing_data[0]
+        if not started and not idle:
+            seconds = f"{self.request_timeout:g}"
+            self.transport.write(_raw_error(
+                408, "Request Timeout",
+                f"the request did not arrive within {seconds} s; send it whole"))
+        self.transport.close()
+
+
+def config(app: Any, host: str = "127.0.0.1", port: int = 8000,
+           protocol: type[TimedH11Protocol] = TimedH11Protocol, **kwargs: Any) -> uvicorn.Config:
+    """uvicorn's configuration for the scorer: the timed protocol, a cap on connections."""
+    return uvicorn.Config(app, host=host, port=port, http=protocol,
+                          limit_concurrency=MAX_CONNECTIONS, timeout_keep_alive=5,
+                          log_level=kwargs.pop("log_level", "warning"), **kwargs)
+
+
+def serve(app: Any, host: str = "127.0.0.1", port: int = 8000) -> None:
+    """Run the app until Ctrl+C."""
+    uvicorn.Server(config(app, host, port)).run()

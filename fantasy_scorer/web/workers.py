@@ -1,0 +1,289 @@
+"""Solver work off the event loop: worker processes, a time limit per request, a short queue.
+
+A hard ``/api/best`` pool keeps the exhaustive search busy for seconds of pure Python. Run in
+the server's own process, ten of them would hold the interpreter (and so every page load)
+for tens of seconds. Here the searches run in worker processes instead, in two lanes so that
+a tap is never queued behind somebody's discard advice:
+
+* the *hand* lane (score and trace of one hand: the optimizer's choices) has one worker;
+* the *advice* lane (best discard of one card too many) has ``workers`` of them, and passes
+  the search a time limit (the advice then says it is incomplete).
+
+Each lane admits a few waiting requests; beyond that, or after waiting too long for a worker,
+a request is refused at once with :class:`Busy` (a 503 with ``Retry-After``), never queued for
+minutes. A job that overruns its lane's hard limit has its worker killed and replaced.
+
+A hand with nothing to choose is scored at once in the server (one resolution takes a
+millisecond); only searches come here. Answers are kept (a tap asks for the score, then the
+trace, of the same hand), and identical requests in flight share one search.
+
+A job is plain data (:class:`Job`: card ids and choice strings), so a worker builds its own
+catalogs from the server's :class:`~.games.GameSpec` and never receives Python objects.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing as mp
+import os
+import traceback
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from ..errors import ScorerError
+from . import service
+from .games import GameKey, Games, GameSpec
+
+#: Seconds the discard advice searches before answering with what it has.
+ADVICE_TIME_LIMIT = 5.0
+#: Seconds past its time limit after which a job's worker is killed.
+GRACE = 10.0
+#: Hard limit for the score of one hand (the optimizer has no time limit of its own).
+HAND_LIMIT = 30.0
+#: The hard limit when no time limit is set: only a guard against a hang.
+HANG_GUARD = 600.0
+#: Requests that may wait for a lane's workers, beyond those being served.
+WAITING = 4
+#: Seconds a request may wait for a worker before it is refused.
+WAIT_LIMIT = 10.0
+
+
+class Busy(Exception):
+    """The solver cannot take the request now: its one-line reason (a 503)."""
+
+    retry_after = 5
+
+
+@dataclass(frozen=True)
+class Job:
+    """One search, as plain data: what the worker rebuilds its :class:`~.service.Pool` from."""
+
+    kind: str  # "hand" (score and trace) or "best" (discard advice)
+    game: GameKey
+    cards: tuple[str, ...]
+    choices: tuple[tuple[str, str], ...]  # chooser id -> the API's choice syntax (ids)
+    cursed: tuple[str, ...] = ()
+    discard: tuple[str, ...] | None = None
+    players: int | None = None
+    lang: str = "en"
+    optimize: bool = True
+    time_limit: float | None = None
+
+
+def job_for(kind: str, pool: service.Pool, lang: str, optimize: bool = True,
+            time_limit: float | None = None) -> Job:
+    return Job(
+        kind, pool.game.key, tuple(c.id for c in pool.cards),
+        tuple((k, service.choice_value(v)) for k, v in pool.choices.items()),
+        tuple(c.id for c in pool.cursed),
+        None if pool.discard is None else tuple(c.id for c in pool.discard),
+        pool.players, lang, optimize, time_limit,
+    )
+
+
+def pool_of(games: Games, job: Job) -> service.Pool:
+    game = games.get(job.game)
+    table = service.Table(job.cursed, job.discard, job.players)
+    return service.pool_from_request(game, job.cards, dict(job.choices), table)
+
+
+def answer(games: Games, job: Job) -> tuple[str, Any]:
+    """``("ok", data)``, ``("refused", line)`` (the user's mistake, in the job's language)
+    or ``("failed", text)`` (a bug): what a worker sends back."""
+    try:
+        pool = pool_of(games, job)
+        if job.kind == "best":
+            return "ok", service.best_json(pool, job.lang, job.time_limit)
+        return "ok", service.hand_json(pool, job.lang, job.optimize)
+    except ScorerError as e:
+        return "refused", service.error_line(e, games.get(job.game), job.lang)
+    except Exception:  # noqa: BLE001 - a bug: reported, never a dead worker
+        return "failed", traceback.format_exc(limit=5)
+
+
+def _worker_main(conn: Any, spec: GameSpec) -> None:
+    """A worker process: answer jobs until the server closes the pipe."""
+    games = Games(spec)
+    while True:
+        try:
+            job = conn.recv()
+        except (EOFError, OSError):
+            return
+        conn.send(answer(games, job))
+
+
+class _Worker:
+    """One worker process and its pipe; used by one request at a time."""
+
+    def __init__(self, ctx: Any, spec: GameSpec) -> None:
+        self.conn, child = ctx.Pipe()
+        self.proc = ctx.Process(target=_worker_main, args=(child, spec), daemon=True,
+                                name="fr-score-solver")
+        self.proc.start()
+        child.close()
+
+    def call(self, job: Job, timeout: float) -> tuple[str, Any]:
+        """Blocking: run in a thread. TimeoutError when the job overruns ``timeout``."""
+        self.conn.send(job)
+        if not self.conn.poll(timeout):
+            raise TimeoutError
+        return self.conn.recv()
+
+    def kill(self) -> None:
+        self.proc.kill()
+        self.proc.join(5)
+        self.conn.close()
+
+
+class Failed(Exception):
+    """A worker reported a bug (its traceback is the message)."""
+
+
+class Lane:
+    """``size`` workers, the requests waiting for them, and a hard limit per job."""
+
+    def __init__(self, name: str, size: int, spec: GameSpec, hard_limit: float,
+                 waiting: int = WAITING, wait_limit: float = WAIT_LIMIT) -> None:
+        self.name = name
+        self.size = size
+        self.spec = spec
+        self.hard_limit = hard_limit
+        self.max_waiting = waiting
+        self.wait_limit = wait_limit
+        self.waiting = 0
+        self._idle: asyncio.Queue[_Worker] | None = None
+        self._all: list[_Worker] = []
+        self._ctx = mp.get_context("spawn")  # no fork of a threaded server
+
+    def start(self) -> None:
+        if self._idle is None:
+            self._idle = asyncio.Queue()
+            for _ in range(self.size):
+                w = _Worker(self._ctx, self.spec)
+                self._all.append(w)
+                self._idle.put_nowait(w)
+
+    async def run(self, job: Job) -> tuple[str, Any]:
+        self.start()
+        assert self._idle is not None
+        if self._idle.empty() and self.waiting >= self.max_waiting:
+            raise Busy(f"the scorer is busy with {self.size + self.waiting} searches; "
+                       f"try again in a few seconds")
+        self.waiting += 1
+        try:
+            worker = await asyncio.wait_for(self._idle.get(), self.wait_limit)
+        except asyncio.TimeoutError:
+            raise Busy(f"no solver was free within {self.wait_limit:g} s; "
+                       "try again in a few seconds") from None
+        finally:
+            self.waiting -= 1
+        try:
+            result = await asyncio.to_thread(worker.call, job, self.hard_limit)
+        except TimeoutError:
+            worker = self._replace(worker)
+            raise Busy(f"the search took longer than {self.hard_limit:g} s and was stopped; "
+                       "pin a choice to make the hand simpler") from None
+        except (EOFError, OSError, BrokenPipeError):
+            worker = self._replace(worker)
+            raise Busy("a solver stopped; try again") from None
+        finally:
+            self._idle.put_nowait(worker)
+        return result
+
+    def _replace(self, worker: _Worker) -> _Worker:
+        worker.kill()
+        fresh = _Worker(self._ctx, self.spec)
+        self._all[self._all.index(worker)] = fresh
+        return fresh
+
+    def close(self) -> None:
+        for w in self._all:
+            w.kill()
+        self._all.clear()
+        self._idle = None
+
+
+class Solver:
+    """The web app's searches: in worker processes (``workers`` ≥ 1), or in a thread of the
+    server (``workers=0``: for tests and a single-user machine), with the same answers."""
+
+    def __init__(self, games: Games, workers: int = 1,
+                 advice_time_limit: float | None = ADVICE_TIME_LIMIT,
+                 hand_limit: float = HAND_LIMIT, cache_size: int = 256) -> None:
+        self.games = games
+        self.workers = workers
+        self.advice_time_limit = advice_time_limit
+        self.hand_lane = self.advice_lane = None
+        if workers > 0:
+            advice_limit = HANG_GUARD if advice_time_limit is None else advice_time_limit + GRACE
+            self.hand_lane = Lane("hand", 1, games.spec, hand_limit)
+            self.advice_lane = Lane("advice", workers, games.spec, advice_limit)
+        self._cache: OrderedDict[Job, Any] = OrderedDict()
+        self._cache_size = cache_size
+        self._flying: dict[Job, asyncio.Future[tuple[str, Any]]] = {}
+
+    def start(self) -> None:
+        """Start the worker processes now rather than on the first search."""
+        for lane in (self.hand_lane, self.advice_lane):
+            if lane is not None:
+                lane.start()
+
+    def close(self) -> None:
+        for lane in (self.hand_lane, self.advice_lane):
+            if lane is not None:
+                lane.close()
+
+    async def hand(self, pool: service.Pool, lang: str, optimize: bool = True) -> dict[str, Any]:
+        """``{"score", "explain"}`` of the pool as a hand."""
+        pool.hand()  # a pool that is no hand is refused here, at once, with its reason
+        if not (optimize and service.engine.needs_search(pool.hand())):
+            return service.hand_json(pool, lang, optimize)
+        return await self._run(job_for("hand", pool, lang, optimize), self.hand_lane)
+
+    async def best(self, pool: service.Pool, lang: str) -> dict[str, Any]:
+        """The discard advice of a pool of one card too many."""
+        if not pool.advisable:
+            service.best_json(pool, lang)  # raises the refusal with its reason
+        pool.check_table()
+        job = job_for("best", pool, lang, time_limit=self.advice_time_limit)
+        return await self._run(job, self.advice_lane)
+
+    async def _run(self, job: Job, lane: Lane | None) -> dict[str, Any]:
+        if job in self._cache:
+            self._cache.move_to_end(job)
+            return self._cache[job]
+        if job in self._flying:
+            status, data = await asyncio.shield(self._flying[job])
+        else:
+            future: asyncio.Future[tuple[str, Any]] = asyncio.get_running_loop().create_future()
+            self._flying[job] = future
+            try:
+                status, data = await self._compute(job, lane)
+                future.set_result((status, data))
+            except BaseException as e:
+                future.set_exception(e)
+                future.exception()  # retrieved: no "never retrieved" warning
+                raise
+            finally:
+                del self._flying[job]
+        if status == "refused":
+            raise ScorerError(data)
+        if status == "failed":
+            raise Failed(data)
+        self._cache[job] = data
+        while len(self._cache) > self._cache_size:
+            self._cache.popitem(last=False)
+        return data
+
+    async def _compute(self, job: Job, lane: Lane | None) -> tuple[str, Any]:
+        if lane is None:
+            return await asyncio.to_thread(answer, self.games, job)
+        return await lane.run(job)
+
+
+def default_workers() -> int:
+    """Advice workers for this machine: one per core beyond the first, at least one, at most
+    four (the hand lane and the server need a core too)."""
+    return max(1, min(4, (os.cpu_count() or 2) - 1))
+
