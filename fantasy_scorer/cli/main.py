@@ -2,15 +2,15 @@
 
 ``fr-score hand.txt`` scores a hand file (``-`` reads standard input): ``score`` is the
 default command. Each command family lives in its own module (``score``, ``referee``,
-``solve``, ``serve``); they share their options through :mod:`.options` and never import
-this module, so registering them makes no import cycle.
+``solve``, ``advise``, ``serve``, ``cards``); they share their options through
+:mod:`.options` and never import this module, so registering them makes no import cycle.
 """
 
 from __future__ import annotations
 
 import click
 
-from . import cards, referee, score, serve, solve
+from . import advise, cards, referee, score, serve, solve
 from .options import CONTEXT, CommandError, unknown_command
 
 
@@ -44,14 +44,17 @@ def main() -> None:
     fr-score best pool.txt              the best hand from 8 or more cards
     fr-score game table.yaml            rank a whole table
     fr-score card Warlock Lord          what a card does, and the rulings on it
+    fr-score advise hand.txt --players 4 --discard "Queen, Hydra"
+                                        advice that looks ahead, mid-game
+    fr-score simulate --players 4       bot games: does the advice win?
 
     Run 'fr-score COMMAND --help' for each command.
     """
 
 
-
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
-                solve.max_cmd, serve.serve_cmd, cards.card_cmd, cards.cards_cmd):
+                solve.max_cmd, advise.advise_cmd, advise.simulate_cmd, serve.serve_cmd,
+                cards.card_cmd, cards.cards_cmd):
     main.add_command(command)
 
 if __name__ == "__main__":  # pragma: no cover

@@ -635,16 +635,21 @@ class _Compiler:
         extra = None
         if "extra_card" in entry:
             ec = entry["extra_card"]
-            if not isinstance(ec, Mapping) or not set(ec) <= {"suits", "from"}:
+            if not isinstance(ec, Mapping) or not set(ec) <= {"suits", "from", "pick"}:
                 raise self.fail("extra_card needs {from: discard, suits: [..]} or "
-                                "{from: deck}", entry)
+                                "{from: deck} (with pick: true when any deck card may be "
+                                "taken)", entry)
             src = ec.get("from", "discard")
             if src not in ("discard", "deck"):
                 raise self.fail("extra_card: 'from' is 'discard' or 'deck'", ec)
             m, n, a, _ = self.words(ec["suits"], ec) if "suits" in ec else (0, (), True, [])
             if src == "discard" and (n or a):
                 raise self.fail("extra_card from the discard area: list suits only", ec)
-            extra = fx.ExtraCard(0 if a else m, src)
+            pick = ec.get("pick", False)
+            if not isinstance(pick, bool) or (pick and src != "deck"):
+                raise self.fail("extra_card: 'pick' is true or false, for a card from the "
+                                "deck", ec)
+            extra = fx.ExtraCard(0 if a else m, src, pick)
         keeps = entry.get("keeps_suits_when_blanked", False)
         if not isinstance(keeps, bool):
             raise self.fail("keeps_suits_when_blanked must be true or false", entry)

@@ -836,9 +836,12 @@ class ExtraCard:
     """The hand may hold one more card (R13, C4).
 
     ``source`` is ``"discard"`` (Necromancer: a card of ``suits`` from the discard area) or
-    ``"deck"`` (Leprechaun, Genie, Portal: any card; ``suits`` is 0).
+    ``"deck"`` (Leprechaun, Genie, Portal: any card; ``suits`` is 0). ``pick`` says how a card
+    comes from the deck at game end, for the game engine: the holder picks any card (Genie),
+    or draws the top one (Leprechaun; ``False``).
     """
 
     suits: int
     source: str = "discard"
+    pick: bool = False
     kind = "extra_card"

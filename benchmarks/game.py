@@ -1,0 +1,196 @@
+"""The game engine's figures: greedy games per second, take rates, advice latency, win shares.
+
+Run one of::
+
+    python benchmarks/game.py greedy [--games 1000] [--players 4]
+    python benchmarks/game.py greedy-table [--games 150]
+    python benchmarks/game.py advise [--cases 40] [--budget 1.0] [--cli]
+    python benchmarks/game.py wins --players 4 --games 1000 [--samples 24] [--jobs 2]
+
+``wins`` plays ``advisor`` against greedy bots and prints the advisor's win share with its 95%
+interval (``--jobs`` splits the games over processes; the games are those of one seed either
+way). Each command prints the machine's load (``os.getloadavg``) before and after: the
+figures are wall-clock times on a shared machine. No test asserts any of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import subprocess
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
+from fantasy_scorer.realms.game.advice import Situation, advise  # noqa: E402
+from fantasy_scorer.realms.game.bots import GreedyBot  # noqa: E402
+from fantasy_scorer.realms.game.engine import Game, play  # noqa: E402
+from fantasy_scorer.realms.game.scoring import Scorer  # noqa: E402
+from fantasy_scorer.realms.game.simulate import simulate  # noqa: E402
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
+
+
+def bench_greedy(args: argparse.Namespace) -> None:
+    cat = base_catalog()
+    print(load())
+    t0 = time.perf_counter()
+    sim = simulate(cat, args.players, ["greedy"] * args.players, args.games, seed=args.seed)
+    dt = time.perf_counter() - t0
+    print(f"{args.games} {args.players}-player greedy games in {dt:.1f} s "
+          f"({args.games / dt:.1f} games/s, {sim.mean_turns:.1f} turns a game)")
+    print(load())
+
+
+def bench_greedy_table(args: argparse.Namespace) -> None:
+    """The tables of ``realms/game/model.py``: per number of players, the share of turns on
+    which greedy bots take from the discard area, and the percentiles of their final scores
+    (seeds ``dist:0`` ...)."""
+    cat = base_catalog()
+    print(load())
+    for players in range(2, 7):
+        sc = Scorer(cat, players)
+        takes = turns = 0
+        scores: list[int] = []
+        for g in range(args.games):
+            bots = [GreedyBot(random.Random(g), sc) for _ in range(players)]
+            record = play(Game.deal(cat, players, f"dist:{g}"), bots, sc)
+            turns += len(record.turns)
+            takes += sum(1 for t in record.turns if t.taken is not None)
+            scores += [s.total for s in record.standings]
+        scores.sort()
+        n = len(scores)
+        q = [scores[min(n - 1, round(p / 100 * (n - 1)))] for p in range(0, 101, 5)]
+        print(f"{players} players: take rate {takes / turns:.3f}, {turns / args.games:.1f} "
+              f"turns a game; score percentiles 0, 5, ... 100: {q}")
+    print(load())
+
+
+def situations(n: int, seed: int = 1) -> list[Situation]:
+    """Mid-game decisions from greedy games: each is a turn of a random game, before or
+    after the draw."""
+    cat = base_catalog()
+    rng = random.Random(seed)
+    out = []
+    while len(out) < n:
+        players = rng.randint(2, 6)
+        sc = Scorer(cat, players)
+        game = Game.deal(cat, players, f"cases:{len(out)}")
+        bots = [GreedyBot(rng, sc) for _ in range(players)]
+        stop = rng.randint(0, 14)
+        for _ in range(stop):
+            if game.over:
+                break
+            bot = bots[game.current]
+            game.draw(bot.choose_draw(game.view()))
+            game.discard(bot.choose_discard(game.view()))
+        if game.over:
+            continue
+        if rng.random() < 0.5:
+            game.draw(bots[game.current].choose_draw(game.view()))
+        out.append(Situation.from_view(game.view()))
+    return out
+
+
+def bench_advise(args: argparse.Namespace) -> None:
+    cases = situations(args.cases)
+    print(load())
+    times, rounds = [], []
+    for sit in cases:
+        if args.cli:
+            cmd = [sys.executable, "-m", "fantasy_scorer.cli.main", "advise",
+                   ", ".join(c.name for c in sit.hand), "--players", str(sit.players),
+                   "--discard", ", ".join(c.name for c in sit.area), "--json",
+                   "--budget", str(args.budget)]
+            t0 = time.perf_counter()
+            out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+            times.append(time.perf_counter() - t0)
+            rounds.append(json.loads(out)["samples"])
+        else:
+            t0 = time.perf_counter()
+            a = advise(sit, budget=args.budget)
+            times.append(time.perf_counter() - t0)
+            rounds.append(a.rounds)
+    times.sort()
+    p = lambda q: times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
+    where = "fr-score advise (process start included)" if args.cli else "advise() in process"
+    print(f"{where}, budget {args.budget} s, {len(times)} decisions: p50 {p(0.5):.2f} s, "
+          f"p95 {p(0.95):.2f} s, max {times[-1]:.2f} s; samples median "
+          f"{statistics.median(rounds):.0f}")
+    print(load())
+
+
+def _part(job: tuple) -> dict:
+    players, games, start, samples, seed = job
+    lineup = ["advisor"] + ["greedy"] * (players - 1)
+    t0 = time.perf_counter()
+
+    def progress(done: int) -> None:
+        if done % 25 == 0:
+            print(f"  games {start}-{start + done - 1} done, {time.perf_counter() - t0:.0f} s",
+                  file=sys.stderr, flush=True)
+
+    sim = simulate(base_catalog(), players, lineup, games, seed, samples, None, progress,
+                   start=start)
+    return {"shares": [b.shares for b in sim.bots], "scores": [b.scores for b in sim.bots],
+            "turns": sim.turns, "seconds": sim.seconds}
+
+
+def bench_wins(args: argparse.Namespace) -> None:
+    from fantasy_scorer.realms.game.stats import share_interval
+
+    print(load())
+    per = -(-args.games // args.jobs)
+    jobs = [(args.players, min(per, args.games - s), s, args.samples, args.seed)
+            for s in range(0, args.games, per)]
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        parts = list(pool.map(_part, jobs))
+    shares = [x for p in parts for x in p["shares"][0]]
+    scores = [[x for p in parts for x in p["scores"][i]] for i in range(args.players)]
+    lo, hi = share_interval(shares)
+    print(f"{args.players} players, advisor (samples {args.samples}) vs {args.players - 1} "
+          f"greedy, {len(shares)} games, seed {args.seed}: win share "
+          f"{sum(shares) / len(shares):.3f} [{lo:.3f}, {hi:.3f}] (fair {1 / args.players:.3f}); "
+          f"mean score advisor {statistics.fmean(scores[0]):.1f}, greedy "
+          f"{statistics.fmean(x for s in scores[1:] for x in s):.1f}; "
+          f"{time.perf_counter() - t0:.0f} s wall")
+    print(load())
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = ap.add_subparsers(dest="what", required=True)
+    g = sub.add_parser("greedy")
+    g.add_argument("--games", type=int, default=1000)
+    g.add_argument("--players", type=int, default=4)
+    g.add_argument("--seed", default="1")
+    t = sub.add_parser("greedy-table")
+    t.add_argument("--games", type=int, default=150)
+    a = sub.add_parser("advise")
+    a.add_argument("--cases", type=int, default=40)
+    a.add_argument("--budget", type=float, default=1.0)
+    a.add_argument("--cli", action="store_true")
+    w = sub.add_parser("wins")
+    w.add_argument("--players", type=int, default=4)
+    w.add_argument("--games", type=int, default=1000)
+    w.add_argument("--samples", type=int, default=None)
+    w.add_argument("--jobs", type=int, default=1)
+    w.add_argument("--seed", default="1")
+    args = ap.parse_args()
+    {"greedy": bench_greedy, "greedy-table": bench_greedy_table, "advise": bench_advise,
+     "wins": bench_wins}[args.what](args)
+
+
+if __name__ == "__main__":
+    main()

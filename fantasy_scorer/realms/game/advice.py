@@ -1,0 +1,569 @@
+"""Advice for the middle of the game: which card to draw and which to discard, looking ahead.
+
+``fr-score best`` says which 7 of 8 cards score most *now*; that is the right answer on the
+last turn only. Before it, the question is what the hand will score *at the end*, and what a
+discard gives the next player. The model, in short:
+
+* **What I know.** My hand, the discard area in order, the number of players, and the cards
+  known to be in other hands (taken from the discard area, or ``--seen``). Every other card
+  (the *unseen* cards) is equally likely to be anywhere: in the deck, in any order, or hidden
+  in another hand.
+* **A sample** shuffles the unseen cards. The first ones make a hand the next player may
+  hold (with the cards known to be in it); the rest is the stream of cards that appear in
+  the future: the deck's cards I draw and the cards other players discard.
+* **The rest of the game** is played out from each option on the same sample (common random
+  numbers, so options are compared on the same luck). Players take turns in order. Another
+  player takes a random card of the discard area with the *take rate* (from the turns seen so
+  far; without history, the rate measured in games of greedy bots), else draws from the deck;
+  either way they discard a card of the stream. On my turns I play greedy: the card the
+  player before me discarded if it raises my best 7, else the deck, then the discard that
+  leaves the best 7. The game
+  ends when the discard area holds 10 cards or the deck is empty, and my final hand is scored
+  (a Necromancer takes its best card from the final discard area).
+* **The figures** of an option are means over the samples, each with its 95% interval: the
+  expected final score, the probability that the final score beats the best 7 of now, and the
+  *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
+* **The recommendation** is the option with the highest chance of winning: each sample's
+  final score is set against the other players' final scores, taken to be independent and
+  spread as in games of greedy bots (``model.py``), the next player's raised by the most any
+  card of the discard area after my turn gives them (a greedy player takes that card; so a
+  take of mine can deny it).
+  (``objective="score"`` ranks by the expected final score less the gift / (players - 1).)
+  Options are sampled in rounds (a round that would likely end past the budget is not
+  started; all options' play-outs of a round are scored together); after 6 rounds, an
+  option clearly worse
+  than the leader (its paired difference below zero at the 99% level of Student's t) stops
+  being sampled.
+  The work stops when the time budget is spent or at a fixed number of samples; a bot also
+  stops when one option is left (``settle=False``).
+* **Exact where the game ends.** When my discard ends the game (the discard area then holds
+  10 cards, or the deck is empty), each discard's final score is exact, and the advice is
+  ``fr-score best``'s. Drawing from the deck when that draw is my last is exact too: the mean
+  over every unseen card. (With Cursed Hoards, a hand with a card that takes a deck card at
+  the end is sampled instead: that card is unknown.)
+
+Deterministic from ``seed`` for a given number of samples (a time budget may stop at a
+different count on another machine; fix ``samples`` to reproduce exactly).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cache
+
+from ...errors import ScorerError
+from ..catalog import Card, Catalog
+from ..hand import MAX_DISCARD
+from .engine import View, check_players, deck_extras
+from .model import TAKE_RATE, WinModel
+from .scoring import Scorer
+from .stats import Estimate, t99
+
+PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
+
+ROUNDS_BEFORE_RACING = 6  # samples every option gets before any is dropped
+TAKE_DISCARDS = 2  # for each card I could take, the discards considered after it
+
+
+@dataclass(frozen=True)
+class Situation:
+    """The decision in front of a player.
+
+    ``hand`` holds the catalog's hand size (7) before the draw, one card more after it.
+    ``next_holds`` are cards the next player is known to hold (taken from the discard area),
+    ``elsewhere`` other cards known not to be in the deck. ``deck_count`` defaults to what
+    the count of cards leaves; ``take_rate`` to the measured one.
+    """
+
+    catalog: Catalog
+    players: int
+    hand: tuple[Card, ...]
+    area: tuple[Card, ...] = ()
+    next_holds: tuple[Card, ...] = ()
+    elsewhere: tuple[Card, ...] = ()
+    deck_count: int | None = None
+    take_rate: float | None = None
+
+    def __post_init__(self) -> None:
+        check_players(self.players)
+        size = self.catalog.hand_size
+        if len(self.hand) not in (size, size + 1):
+            raise ScorerError(f"a hand to advise holds {size} cards before the draw or "
+                              f"{size + 1} after it, not {len(self.hand)}")
+        if len(self.area) >= MAX_DISCARD:
+            raise ScorerError(f"the discard area holds {len(self.area)} cards, but the game "
+                              f"ends when it reaches {MAX_DISCARD}: advice needs at most "
+                              f"{MAX_DISCARD - 1}")
+        placed: dict[str, str] = {}
+        for where, cards in (("in the hand", self.hand), ("in the discard area", self.area),
+                             ("held by the next player", self.next_holds),
+                             ("seen elsewhere", self.elsewhere)):
+            for c in cards:
+                if c.cursed:
+                    raise ScorerError(f"{c.name} is a Cursed Item; it is not played from hand")
+                if c.id in placed:
+                    first = placed[c.id]
+                    if first == where:
+                        raise ScorerError(f"{c.name} is listed twice {where}; each card exists "
+                                          "once")
+                    raise ScorerError(f"{c.name} is both {first} and {where}; each card is in "
+                                      "one place")
+                placed[c.id] = where
+        if len(self.next_holds) > size:
+            raise ScorerError(f"the next player holds {size} cards, not "
+                              f"{len(self.next_holds)}")
+        deck = self.deck
+        if deck < 0 or (deck == 0 and self.phase == "draw" and not self.area):
+            raise ScorerError(f"{self.players} hands of {size} and a discard area of "
+                              f"{len(self.area)} leave no deck: check the number of players")
+
+    @property
+    def phase(self) -> str:
+        """``"draw"`` (the hand before the draw) or ``"discard"`` (after it)."""
+        return "draw" if len(self.hand) == self.catalog.hand_size else "discard"
+
+    @property
+    def deck(self) -> int:
+        """Cards left in the deck: the given count, else every card not in a hand or in the
+        discard area."""
+        if self.deck_count is not None:
+            return self.deck_count
+        held = self.players * self.catalog.hand_size + (self.phase == "discard")
+        return len(self.catalog.suit_cards) - held - len(self.area)
+
+    @property
+    def unseen(self) -> tuple[Card, ...]:
+        out = {c.id for c in self.hand + self.area + self.next_holds + self.elsewhere}
+        return tuple(c for c in self.catalog.suit_cards if c.id not in out)
+
+    @property
+    def rate(self) -> float:
+        return self.take_rate if self.take_rate is not None else TAKE_RATE[self.players]
+
+    @property
+    def ends_with_my_discard(self) -> bool:
+        """Whether my discard ends the game (discard step): the area then holds 10 cards,
+        or the deck is empty."""
+        return len(self.area) + 1 >= MAX_DISCARD or self.deck == 0
+
+    @classmethod
+    def from_view(cls, view: View) -> Situation:
+        """A bot's situation, with what the public turns tell: the cards other players took
+        and still hold, and their take rate so far (weighed against the measured one)."""
+        nxt = (view.seat + 1) % view.players
+        others = [c for s in range(view.players) if s not in (view.seat, nxt)
+                  for c in view.known(s)]
+        turns = [t for t in view.turns if t.seat != view.seat]
+        takes = sum(1 for t in turns if t.taken is not None)
+        rate = (takes + TAKE_RATE[view.players] * PRIOR_TURNS) / (len(turns) + PRIOR_TURNS)
+        return cls(view.catalog, view.players, view.hand, view.discard, view.known(nxt),
+                   tuple(others), view.deck_count, rate)
+
+
+@dataclass
+class Option:
+    """One choice and its figures. ``take`` is the discard-area card taken (None with
+    ``deck``); ``discard`` the card discarded (for the deck, decided once the card is seen:
+    None); ``now`` the best 7 if the game ended after this discard (exact)."""
+
+    deck: bool = False
+    take: Card | None = None
+    discard: Card | None = None
+    now: int | None = None
+    final: Estimate = field(default_factory=Estimate)
+    improves: Estimate = field(default_factory=lambda: Estimate(proportion=True))
+    gift: Estimate = field(default_factory=Estimate)
+    win: Estimate = field(default_factory=lambda: Estimate(unit=True))
+    utility: list[float] = field(default_factory=list)
+    active: bool = True
+    exact: bool = False
+    tie: tuple = ()  # among equal values, the higher tie goes first (best's order)
+
+    @property
+    def samples(self) -> int:
+        return 0 if self.exact else self.final.n
+
+    floor: float = float("-inf")  # what ranks the option before it has a sample
+
+    def value(self) -> float:
+        """The mean utility of the samples (before any: that of the best 7 now)."""
+        if self.utility:
+            return sum(self.utility) / len(self.utility)
+        return self.floor
+
+    def label(self) -> str:
+        if self.deck:
+            return "draw from the deck"
+        if self.take is not None:
+            return f"take {self.take.name}, discard {self.discard.name}"  # type: ignore[union-attr]
+        return f"discard {self.discard.name}"  # type: ignore[union-attr]
+
+
+@dataclass
+class Advice:
+    situation: Situation
+    options: list[Option]  # the recommended option first, then by value
+    rounds: int  # samples drawn (each option gets at most one per round)
+    seconds: float
+    exact: bool  # every figure is exact (my discard ends the game)
+    objective: str  # "win" or "score": what the recommendation maximises
+
+    @property
+    def recommended(self) -> Option:
+        return self.options[0]
+
+
+# --------------------------------------------------------------------------------------------
+# The samples
+# --------------------------------------------------------------------------------------------
+
+
+@dataclass
+class World:
+    """One sample of the hidden cards and of the other players' luck."""
+
+    next_hand: tuple[Card, ...]
+    stream: list[Card]
+    luck: list[tuple[float, float]]  # per turn of another player: (take?, which card)
+    gifts: dict[str, int] = field(default_factory=dict)  # card id -> gift to the next player
+
+
+def sample_world(sit: Situation, rng: random.Random) -> World:
+    unseen = list(sit.unseen)
+    rng.shuffle(unseen)
+    hidden = max(0, min(sit.catalog.hand_size - len(sit.next_holds), len(unseen) - 1))
+    luck = [(rng.random(), rng.random()) for _ in range(4 * MAX_DISCARD * sit.players)]
+    return World(sit.next_holds + tuple(unseen[:hidden]), unseen[hidden:], luck)
+
+
+# The play-outs are generators that say which card sets they need scored: each yields a list
+# of (cards, discard area) and is sent back their totals. :func:`_lockstep` runs the play-outs
+# of every option of a round side by side, so that each step scores all their sets in one
+# call of the scorer.
+
+Ask = list[tuple[tuple[Card, ...], tuple[Card, ...]]]
+
+
+def _lockstep(sc: Scorer, runs: list) -> list:
+    """Run the generators ``runs`` to their ends, every step's requests scored together; the
+    values they return."""
+    out: list = [None] * len(runs)
+    pending: dict[int, Ask] = {}
+    for i, run in enumerate(runs):
+        try:
+            pending[i] = next(run)
+        except StopIteration as stop:
+            out[i] = stop.value
+    while pending:
+        totals = sc.totals([h for ask in pending.values() for h in ask])
+        k, later = 0, {}
+        for i, ask in pending.items():
+            part, k = totals[k:k + len(ask)], k + len(ask)
+            try:
+                later[i] = runs[i].send(part)
+            except StopIteration as stop:
+                out[i] = stop.value
+        pending = later
+    return out
+
+
+def _keep(sc: Scorer, cards: tuple[Card, ...], area: tuple[Card, ...]):
+    """(total, card to discard) of the best discard (``Scorer.best_keep``), as a play-out
+    step."""
+    totals = yield [(cards[:i] + cards[i + 1:], area) for i in range(len(cards))]
+    return sc.order_keeps(cards, area, totals, first=True, exact_ties=False)[0]
+
+
+def _raises(hand: tuple[Card, ...], card: Card, area: tuple[Card, ...]):
+    """Whether taking ``card`` from the discard area raises the best 7 (greedy's test)."""
+    rest = tuple(c for c in area if c is not card)
+    held = hand + (card,)
+    totals = yield [(held[:i] + held[i + 1:], rest) for i in range(len(hand))] + [(hand, area)]
+    return max(totals[:-1]) > totals[-1]
+
+
+def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
+             area: list[Card], deck: int, pos: int):
+    """My final score (a play-out step): the game goes on from the next player's turn (my
+    hand and the area after my discard, ``deck`` cards left, the stream read from ``pos``).
+
+    On my turns I play greedy between the deck and the card the player before me discarded
+    (the older cards of the discard area are the ones I passed on, or discarded myself).
+    """
+    players, rate, stream = sit.players, sit.rate, world.stream
+    seat, k = 1 % players, 0
+    while len(area) < MAX_DISCARD and deck > 0 and pos < len(stream):
+        if seat:
+            took, which = world.luck[k % len(world.luck)]
+            k += 1
+            if took < rate and area:
+                area.pop(int(which * len(area)))
+            else:
+                deck -= 1
+            area.append(stream[pos])
+            pos += 1
+        else:
+            last = area[-1] if players > 1 and area else None
+            if last is not None and (yield from _raises(hand, last, tuple(area))):
+                card = last
+                area.remove(card)
+            else:
+                card = stream[pos]
+                pos += 1
+                deck -= 1
+            _, out = yield from _keep(sc, hand + (card,), tuple(area))
+            hand = tuple(c for c in hand + (card,) if c is not out)
+            area.append(out)
+        seat = (seat + 1) % players
+    if _draws_from_deck(hand):  # Leprechaun, Genie: the deck is the stream's next cards
+        final = [list(hand)]
+        deck_extras(final, list(reversed(stream[pos:pos + max(deck, 0)])), area, sc)
+        hand = tuple(final[0])
+    (total,) = yield [(hand, tuple(area))]
+    return total
+
+
+def _draws_from_deck(cards: Sequence[Card]) -> bool:
+    return any(c.extra is not None and c.extra.source == "deck" for c in cards)
+
+
+def gift(sc: Scorer, sit: Situation, world: World, card: Card) -> int:
+    """How much ``card`` raises the best 7 of the next player's sampled hand (0 if nothing):
+    what a greedy next player gains by taking it (their Necromancer sees the discard area of
+    now)."""
+    _gifts(sc, sit, world, [card])
+    return world.gifts[card.id]
+
+
+def _gifts(sc: Scorer, sit: Situation, world: World, cards) -> None:
+    """:func:`gift` of each of ``cards`` into ``world.gifts``, all scored in one call."""
+    todo = [c for c in dict.fromkeys(cards) if c.id not in world.gifts]
+    if not todo:
+        return
+    asks, spans = [], []
+    for c in todo:
+        area = tuple(d for d in sit.area if d is not c)
+        sets = [(s, area) for s in _minus_one(world.next_hand + (c,)) if c in s]
+        spans.append((len(asks), len(sets)))
+        asks += sets + [(world.next_hand, area)]
+    totals = sc.totals(asks)
+    for c, (at, n) in zip(todo, spans, strict=True):
+        now = totals[at + n]
+        world.gifts[c.id] = max(0, max(totals[at:at + n]) - now)
+
+
+def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
+    return [cards[:i] + cards[i + 1:] for i in range(len(cards))]
+
+
+# --------------------------------------------------------------------------------------------
+# The advice
+# --------------------------------------------------------------------------------------------
+
+
+def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
+           samples: int | None = None, scorer: Scorer | None = None,
+           objective: str = "win", started: float | None = None,
+           settle: bool = True) -> Advice:
+    """The options of ``sit`` with their figures, the recommended one first.
+
+    ``budget`` (seconds, counted from ``started``, a :func:`time.perf_counter` reading that
+    defaults to now) and ``samples`` (rounds) bound the work; either may be None, not both.
+    A budget spent before the first round leaves the sampled options ranked by their best 7
+    now. ``objective`` is ``"win"`` (the chance of winning) or ``"score"`` (the expected
+    final score less the gift / (players - 1)).
+    With ``settle`` the option left alone keeps being sampled (its figures get tighter);
+    without, the work stops there (a bot needs only the choice).
+    """
+    if budget is None and samples is None:
+        raise ValueError("give a time budget or a number of samples")
+    t0 = time.perf_counter() if started is None else started
+    sc = scorer or Scorer(sit.catalog, sit.players)
+    util = _utility(sit, objective)
+    options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
+    exact = all(o.exact for o in options)
+    rounds = 0
+    rng = random.Random(f"advise:{seed}")
+    deadline = None if budget is None else t0 + budget
+    last_round = 0.0  # how long the last round took: the next one is not started if it
+    #                   would likely end past the deadline
+    while not exact:
+        live = [o for o in options if o.active and not o.exact]
+        if not live or (samples is not None and rounds >= samples):
+            break
+        begun = time.perf_counter()
+        if deadline is not None and begun + last_round >= deadline:
+            break
+        if not settle and sum(o.active for o in options) == 1 and (
+                rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
+            break
+        world = sample_world(sit, rng)
+        _round(sc, sit, world, live, util)
+        rounds += 1
+        last_round = time.perf_counter() - begun
+        if rounds >= ROUNDS_BEFORE_RACING:
+            _race(options)
+    # equal chances (a chance of winning saturates at 0 and 1) go to the higher final score
+    options.sort(key=lambda o: (o.active, o.value(), o.final.mean if o.final.n else (
+        o.now or 0), o.tie), reverse=True)
+    return Advice(sit, options, rounds, time.perf_counter() - t0, exact, objective)
+
+
+def _utility(sit: Situation, objective: str):
+    """(final score, gift) -> what the recommendation maximises."""
+    if objective == "score":
+        w = 1 / (sit.players - 1)
+        return lambda final, gift: final - w * gift
+    if objective != "win":
+        raise ValueError(f"unknown objective {objective!r}")
+    return _win(sit.players)
+
+
+@cache
+def _win(players: int):
+    return WinModel(players).win
+
+
+def _race(options: list[Option]) -> None:
+    """Drop the options clearly worse than the leader: a sampled option against a sampled
+    leader by their paired differences (both are sampled in every round), and an exact
+    option against a sampled one (or the reverse) by the sampled option's interval."""
+    live = [o for o in options if o.active]
+    sampled = [o for o in live if not o.exact]
+    if len(live) < 2 or not sampled:
+        return
+    leader = max(sampled, key=lambda o: o.value())
+    for o in sampled:
+        if o is not leader:
+            lo, hi = _interval([a - b for a, b in zip(o.utility, leader.utility, strict=True)])
+            if hi < 0:
+                o.active = False
+    for e in (o for o in live if o.exact):
+        for o in sampled:
+            lo, hi = _interval(o.utility)
+            if o.active and hi < e.value():
+                o.active = False
+            elif lo > e.value():
+                e.active = False
+
+
+def _interval(values: list[float]) -> tuple[float, float]:
+    """The mean's 99% interval by Student's t."""
+    est = Estimate()
+    for v in values:
+        est.add(v)
+    margin = t99(est.n - 1) * est.se if est.n > 1 else float("inf")
+    return est.mean - margin, est.mean + margin
+
+
+def _discard_options(sc: Scorer, sit: Situation, util) -> list[Option]:
+    hand, area = sit.hand, sit.area
+    rests = [hand[:i] + hand[i + 1:] for i in range(len(hand))]
+    nows = sc.totals([(r, area + (d,)) for r, d in zip(rests, hand, strict=True)])
+    # best's tie-break among equal totals: the final hand (the extra card Necromancer takes
+    # included) with the lower printed strength, then the one holding the earliest card
+    position = {c.id: k for k, c in enumerate(hand + area)}
+
+    def tie(i: int) -> tuple:
+        held = sc.final_cards(rests[i], area + (hand[i],))
+        return (-nows[i], sum(c.strength for c in held), sorted(position[c.id] for c in held))
+
+    exact = sit.ends_with_my_discard  # the order matters only where it is best's
+    rank = {i: r for r, i in enumerate(sorted(range(len(hand)), key=tie))} if exact and len(
+        set(nows)) < len(nows) else {i: 0 for i in range(len(hand))}
+    options = []
+    for i, d in enumerate(hand):
+        rest, now = rests[i], nows[i]
+        o = Option(discard=d, now=now, tie=(-rank[i],), floor=util(now, 0))
+        if sit.ends_with_my_discard and not _draws_from_deck(rest):
+            o.exact = True
+            o.final = Estimate.of(now)
+            o.improves = Estimate.of(0.0)
+            o.win = Estimate.of(_win(sit.players)(now, 0))
+            o.utility = [util(now, 0)]
+        options.append(o)
+    return options
+
+
+def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
+    hand, area = sit.hand, sit.area
+    options: list[Option] = []
+    if sit.deck > 0:
+        deck = Option(deck=True, floor=util(sc.total(hand, area), 0))  # a draw never lowers
+        #                                                                 the best 7
+        if (len(area) + 1 >= MAX_DISCARD or sit.deck == 1) and not _draws_from_deck(
+                sit.catalog.suit_cards):
+            _exact_deck(sc, sit, deck, util)
+        options.append(deck)
+    for j, c in enumerate(area):
+        rest = area[:j] + area[j + 1:]
+        held = hand + (c,)
+        sets = [(held[:i] + held[i + 1:], rest, (-d.strength, -i))
+                for i, d in enumerate(held) if d is not c]
+        for _, i in sc.top(sets, TAKE_DISCARDS):
+            d = held[i]
+            kept = tuple(x for x in hand + (c,) if x is not d)
+            now = sc.total(kept, rest + (d,))
+            options.append(Option(take=c, discard=d, now=now, floor=util(now, 0)))
+    return options
+
+
+def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
+    """Drawing the deck's card ends the game with my discard: the mean over every unseen card
+    of the best discard then."""
+    now = sc.total(sit.hand, sit.area)
+    finals = []
+    for u in sit.unseen:
+        cards = sit.hand + (u,)
+        sets = [(cards[:i] + cards[i + 1:], sit.area + (d,), (-d.strength, -i))
+                for i, d in enumerate(cards)]
+        finals.append(sc.best(sets)[0])
+    o.exact = True
+    o.final = Estimate.of(sum(finals) / len(finals))
+    o.improves = Estimate.of(sum(1 for f in finals if f > now) / len(finals))
+    o.win = Estimate.of(sum(_win(sit.players)(f, 0) for f in finals) / len(finals))
+    o.utility = [sum(util(f, 0) for f in finals) / len(finals)]
+
+
+def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util) -> None:
+    """One sample of every live option on the same world, their play-outs in lockstep, and
+    their figures recorded."""
+    ends = _lockstep(sc, [_one(sc, sit, world, o) for o in live])
+    _gifts(sc, sit, world, [c for _, _, _, after in ends for c in after])
+    win = _win(sit.players)
+    for o, (final, now, out, after) in zip(live, ends, strict=True):
+        # a greedy next player takes the card of the discard area that raises their hand
+        # most: what they gain from the whole area after my turn (a take of mine may deny it)
+        gain = max(world.gifts[c.id] for c in after)
+        o.final.add(final)
+        o.improves.add(1.0 if final > now else 0.0)
+        o.gift.add(world.gifts[out.id])
+        o.win.add(win(final, gain))
+        o.utility.append(util(final, gain))
+
+
+def _one(sc: Scorer, sit: Situation, world: World, o: Option):
+    """One option on one world (a play-out step): (final score, the best 7 right after this
+    turn, the card discarded, the discard area after this turn)."""
+    hand, area, deck, pos = sit.hand, list(sit.area), sit.deck, 0
+    out = o.discard
+    if sit.phase == "draw":
+        if o.deck:
+            card = world.stream[0]
+            pos, deck = 1, deck - 1
+        else:
+            card = o.take  # type: ignore[assignment]
+            area.remove(card)
+        hand = hand + (card,)
+        if o.deck:
+            _, out = yield from _keep(sc, hand, tuple(area))
+    assert out is not None
+    kept = tuple(c for c in hand if c is not out)
+    area.append(out)
+    after = tuple(area)
+    (now,) = yield [(kept, after)]
+    final = yield from play_out(sc, sit, world, kept, area, deck, pos)
+    return final, now, out, after

@@ -1,0 +1,93 @@
+"""Players for the engine: a tiny protocol and the bots ``random``, ``greedy`` and ``advisor``.
+
+A bot sees the game only through a :class:`~.engine.View` (its hand, the discard area in
+order, the deck's count, every hand's count and every public turn) and answers two
+questions: where to draw from (``None`` for the deck, or a card of the discard area) and
+which card to discard. The engine checks both answers.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from ..catalog import Card
+from .advice import Situation, advise
+from .engine import View
+from .policy import greedy_draw
+from .scoring import Scorer
+
+
+class Bot(Protocol):
+    name: str
+
+    def choose_draw(self, view: View) -> Card | None: ...
+
+    def choose_discard(self, view: View) -> Card: ...
+
+
+class RandomBot:
+    """Any legal draw and any discard, uniformly."""
+
+    name = "random"
+
+    def __init__(self, rng: random.Random, scorer: Scorer | None = None) -> None:
+        self.rng = rng
+
+    def choose_draw(self, view: View) -> Card | None:
+        options: list[Card | None] = ([None] if view.deck_count else []) + list(view.discard)
+        return self.rng.choice(options)
+
+    def choose_discard(self, view: View) -> Card:
+        return self.rng.choice(view.hand)
+
+
+class GreedyBot:
+    """Today's ``fr-score best`` advice, turn by turn: take the discard-area card that most
+    raises the best hand of 7 (the oldest on a tie), else draw from the deck; discard
+    whatever leaves the best 7 (with ``best``'s tie-break)."""
+
+    name = "greedy"
+
+    def __init__(self, rng: random.Random, scorer: Scorer) -> None:
+        self.scorer = scorer
+
+    def choose_draw(self, view: View) -> Card | None:
+        return greedy_draw(self.scorer, view.hand, view.discard, view.deck_count > 0)
+
+    def choose_discard(self, view: View) -> Card:
+        return self.scorer.best_keep(view.hand, view.discard)[1]
+
+
+class AdvisorBot:
+    """Plays the advice of :mod:`.advice` (a fixed number of samples per decision, so a
+    simulation is deterministic from its seed; or a time budget per decision)."""
+
+    name = "advisor"
+    DEFAULT_SAMPLES = 24
+
+    def __init__(self, rng: random.Random, scorer: Scorer, samples: int | None = None,
+                 budget: float | None = None) -> None:
+        self.rng = rng
+        self.scorer = scorer
+        self.samples = samples if samples is not None or budget is not None else (
+            self.DEFAULT_SAMPLES)
+        self.budget = budget
+
+    def _advice(self, view: View):
+        sit = Situation.from_view(view)
+        return advise(sit, seed=self.rng.random(), budget=self.budget, samples=self.samples,
+                      scorer=self.scorer, settle=False).recommended
+
+    def choose_draw(self, view: View) -> Card | None:
+        best = self._advice(view)
+        return None if best.deck else best.take
+
+    def choose_discard(self, view: View) -> Card:
+        return self._advice(view).discard  # type: ignore[return-value]
+
+
+BotFactory = Callable[[random.Random, Scorer], Bot]
+
+BOTS: dict[str, BotFactory] = {"random": RandomBot, "greedy": GreedyBot, "advisor": AdvisorBot}

@@ -1,0 +1,177 @@
+"""Every score the engine's bots and the advice look at, behind one small memo.
+
+A game asks for the same card sets again and again (the hand a player keeps is scored on
+each of its turns, every discard decision scores the 7-card subsets of 8 cards), so the
+:class:`Scorer` remembers each total. A total is the score of the cards at game end with
+every choice made optimally and, for a Necromancer, the best card of the discard area taken
+(R13): exactly what :func:`~fantasy_scorer.realms.solve.api.score_hand` gives, hence what
+:func:`~fantasy_scorer.realms.resolve.resolve` gives.
+
+Only :meth:`Scorer._compute` scores: it hands the card sets to the compiled scorer of
+``realms.solve.batch`` (``optimal_totals``, which equals ``score_hand`` on every hand and
+falls back to the evaluator for any card it cannot take).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..catalog import Card, Catalog
+from ..solve.batch.scorer import compiled
+
+#: The memo is emptied when it holds this many totals (a bound on memory, not a tuning knob).
+MEMO_LIMIT = 2_000_000
+
+
+class Scorer:
+    """Totals of card sets at a table of ``players``, remembered.
+
+    The key of a set is its cards; for a set whose score reads the discard area (an
+    extra-card effect such as Necromancer's, or a card that counts the discard area), the
+    cards of the area that can matter are part of the key too.
+    """
+
+    def __init__(self, catalog: Catalog, players: int | None = None) -> None:
+        self.catalog = catalog
+        self.players = players
+        self.bit = {c.id: 1 << i for i, c in enumerate(catalog.cards)}
+        self.width = len(catalog.cards)
+        # the cards whose score reads the discard area: they put the area in a set's key
+        self.readers = self.mask([c for c in catalog.cards if "discard" in c.needs or (
+            c.extra is not None and c.extra.source == "discard")])
+        self.memo: dict[int, int] = {}
+        self.computed = 0  # totals actually scored (memo misses)
+        self.compiled = compiled(catalog)
+
+    def mask(self, cards: Sequence[Card]) -> int:
+        bit = self.bit
+        m = 0
+        for c in cards:
+            m |= bit[c.id]
+        return m
+
+    def _key(self, cards: Sequence[Card], area: Sequence[Card]) -> int:
+        key = self.mask(cards)
+        if not area or not key & self.readers:
+            return key
+        reads_area = False
+        givers = []
+        for c in cards:
+            if "discard" in c.needs:
+                reads_area = True
+            if c.extra is not None and c.extra.source == "discard":
+                givers.append(c)
+        if reads_area:
+            return key | (self.mask(area) + 1) << self.width
+        if givers:
+            usable = [d for d in area if any(g.may_take_extra(d) for g in givers)]
+            return key | (self.mask(usable) + 1) << self.width
+        return key
+
+    def total(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> int:
+        """The score of ``cards`` at game end with this discard area."""
+        key = self._key(cards, area)
+        found = self.memo.get(key)
+        if found is None:
+            found = self._compute([(cards, area)])[0]
+            self._remember(key, found)
+        return found
+
+    def totals(self, hands: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> list[int]:
+        """:meth:`total` of each (cards, discard area) pair, the unknown ones scored in one
+        call."""
+        keys = [self._key(cards, area) for cards, area in hands]
+        known = {k: self.memo[k] for k in keys if k in self.memo}
+        missing = {k: h for k, h in zip(keys, hands, strict=True) if k not in known}
+        if missing:
+            for k, t in zip(missing, self._compute(list(missing.values())), strict=True):
+                known[k] = t
+                self._remember(k, t)
+        return [known[k] for k in keys]
+
+    def _remember(self, key: int, total: int) -> None:
+        if len(self.memo) >= MEMO_LIMIT:
+            self.memo.clear()
+        self.memo[key] = total
+
+    def _compute(self, hands: Sequence[tuple[Sequence[Card], Sequence[Card]]]) -> list[int]:
+        """The one scoring call: each hand with its choices made optimally and the best
+        extra card taken from its discard area (``score_hand``), by the compiled scorer."""
+        self.computed += len(hands)
+        cs = self.compiled
+        totals = cs.optimal_totals([cs.ids(cards) for cards, _ in hands], players=self.players,
+                                   discard=[cs.ids(area) for _, area in hands])
+        return [int(t) for t in totals]
+
+    # -- the decisions built on totals -------------------------------------------------------
+
+    def keeps(self, cards: Sequence[Card], area: Sequence[Card] = (), first: bool = False
+              ) -> list[tuple[int, Card]]:
+        """Every way to discard one of ``cards`` (a hand plus the card just drawn), as
+        (total of the rest, card discarded), best first; with ``first``, only the best.
+
+        The order is that of ``fr-score best``: the higher total; on a tie the final hand
+        (Necromancer's extra card included) with the lower printed strength, the game's
+        tie-break; still tied, the hand that holds the earliest card where they differ
+        (``cards``, then ``area``, in order).
+        """
+        rests = [cards[:i] + cards[i + 1:] for i in range(len(cards))]
+        return self.order_keeps(cards, area, self.totals([(r, area) for r in rests]), first)
+
+    def order_keeps(self, cards: Sequence[Card], area: Sequence[Card], totals: Sequence[int],
+                    first: bool = False, exact_ties: bool = True) -> list[tuple[int, Card]]:
+        """:meth:`keeps` from the totals already known of each discard (in ``cards``'
+        order). Without ``exact_ties``, equal totals are told apart by the printed cards
+        alone (the stronger card goes, then the later one), not by the card a Necromancer
+        would take: the play-outs' quick version."""
+        rests = [cards[:i] + cards[i + 1:] for i in range(len(cards))]
+        totals = list(totals)
+        if not exact_ties:
+            i = min(range(len(cards)), key=lambda i: (-totals[i], -cards[i].strength, -i))
+            return [(totals[i], cards[i])]
+        top = max(totals)
+        tied = {t for t in totals if totals.count(t) > 1 and (t == top or not first)}
+        position = {c.id: k for k, c in enumerate(list(cards) + list(area))}
+
+        def key(i: int) -> tuple:
+            if totals[i] not in tied:
+                return (-totals[i],)
+            held = self.final_cards(rests[i], area)
+            early = sorted(position[c.id] for c in held)
+            return (-totals[i], sum(c.strength for c in held), early)
+
+        order = sorted(range(len(cards)), key=key)
+        return [(totals[i], cards[i]) for i in order[:1 if first else None]]
+
+    def final_cards(self, cards: Sequence[Card], area: Sequence[Card]) -> tuple[Card, ...]:
+        """The cards scored at game end: ``cards`` plus the extra card a Necromancer takes
+        from ``area`` (the one ``score_hand`` takes)."""
+        if not area or not any(c.extra is not None and c.extra.source == "discard"
+                               for c in cards):
+            return tuple(cards)
+        from ..hand import Hand
+        from ..solve.api import optimize
+
+        return optimize(Hand(self.catalog, tuple(cards), {}, tuple(area), self.players)
+                        ).hand.cards
+
+    def best_keep(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> tuple[int, Card]:
+        """(total, card to discard) of the best discard: :meth:`keeps`' first."""
+        return self.keeps(cards, area, first=True)[0]
+
+    def top(self, sets: Sequence[tuple[Sequence[Card], Sequence[Card], tuple]], k: int
+            ) -> list[tuple[int, int]]:
+        """(total, index) of the ``k`` best of ``sets``, each (cards, discard area, tie key):
+        the highest total, then the lowest tie key; best first."""
+        totals = self.totals([(c, a) for c, a, _ in sets])
+        order = sorted(range(len(sets)), key=lambda i: (-totals[i], sets[i][2]))
+        return [(totals[i], i) for i in order[:k]]
+
+    def best(self, sets: Sequence[tuple[Sequence[Card], Sequence[Card], tuple]],
+             beat: int | None = None) -> tuple[int, int]:
+        """(total, index) of the best of ``sets`` (as :meth:`top` orders them). With ``beat``,
+        only a total above it counts, and (``beat``, -1) means that none is."""
+        found = self.top(sets, 1)
+        if beat is not None and (not found or found[0][0] <= beat):
+            return beat, -1
+        return found[0]

@@ -1,0 +1,140 @@
+"""Many games between bots, with the seats rotated, and what each bot achieved.
+
+Game ``g`` is dealt from the seed ``"{seed}:{g}"`` and the bot listed ``i``-th sits at seat
+``(i + g) mod players``, so no bot keeps the first player's seat. A win shared by ``k``
+players counts ``1/k`` for each. Everything derives from the seed: the same call plays the
+same games (unless advisors stop on a time budget, which depends on the machine).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ...errors import ScorerError
+from ..catalog import Catalog
+from .bots import BOTS, AdvisorBot, Bot
+from .engine import Game, check_players, play
+from .scoring import Scorer
+from .stats import share_interval
+
+
+@dataclass
+class BotStats:
+    """One entry of the line-up: its place in the list (``seat``, 0-based) and, per game,
+    its share of the win and its final score."""
+
+    name: str
+    seat: int
+    shares: list[float] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)
+
+    @property
+    def win_share(self) -> float:
+        return sum(self.shares) / len(self.shares) if self.shares else 0.0
+
+    @property
+    def ci95(self) -> tuple[float, float]:
+        return share_interval(self.shares)
+
+    @property
+    def mean_score(self) -> float:
+        return statistics.fmean(self.scores) if self.scores else 0.0
+
+    @property
+    def spread(self) -> float:
+        return statistics.stdev(self.scores) if len(self.scores) > 1 else 0.0
+
+
+@dataclass
+class Simulation:
+    players: int
+    games: int
+    seed: object
+    bots: list[BotStats]
+    turns: list[int] = field(default_factory=list)  # per game, turns played
+    seconds: float = 0.0
+
+    def merge(self, other: Simulation) -> Simulation:
+        """This simulation and another part of the same one (same line-up), as one."""
+        for mine, theirs in zip(self.bots, other.bots, strict=True):
+            mine.shares += theirs.shares
+            mine.scores += theirs.scores
+        self.turns += other.turns
+        self.games += other.games
+        self.seconds += other.seconds
+        return self
+
+    @property
+    def mean_turns(self) -> float:
+        return statistics.fmean(self.turns) if self.turns else 0.0
+
+    def to_json(self) -> dict:
+        return {
+            "games": self.games,
+            "players": self.players,
+            "seed": self.seed,
+            "bots": [{"name": b.name, "seat": b.seat + 1, "win_share": b.win_share,
+                      "ci95": list(b.ci95), "mean_score": b.mean_score, "spread": b.spread}
+                     for b in self.bots],
+            "mean_turns": self.mean_turns,
+            "seconds": self.seconds,
+        }
+
+
+def parse_lineup(text: str, players: int) -> list[str]:
+    """``"advisor,greedy,greedy,greedy"``: one bot per seat; a single name fills every seat."""
+    names = [n.strip().lower() for n in text.split(",") if n.strip()]
+    for n in names:
+        if n not in BOTS:
+            raise ScorerError(f"unknown bot '{n}'; the bots are {', '.join(BOTS)}")
+    if len(names) == 1:
+        names *= players
+    if len(names) != players:
+        raise ScorerError(f"{len(names)} bots for {players} players; name one bot per seat "
+                          "(or one bot for every seat)")
+    return names
+
+
+def make_bot(name: str, rng: random.Random, scorer: Scorer, samples: int | None,
+             budget: float | None) -> Bot:
+    if name == "advisor":
+        return AdvisorBot(rng, scorer, samples=samples, budget=budget)
+    return BOTS[name](rng, scorer)
+
+
+def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
+             seed: object = 1, samples: int | None = None, budget: float | None = None,
+             progress: Callable[[int], None] | None = None,
+             scorer: Scorer | None = None, start: int = 0) -> Simulation:
+    """Play ``games`` games (games ``start`` to ``start + games - 1`` of the seed, so that
+    parts of a long simulation can run apart and be merged); ``samples``/``budget`` bound
+    each advisor decision (default: a fixed number of samples, see
+    :class:`~.bots.AdvisorBot`). ``progress`` is called with the number of games done after
+    each game."""
+    check_players(players)
+    if games < 1:
+        raise ScorerError("--games must be at least 1")
+    if samples is None and budget is None:
+        samples = AdvisorBot.DEFAULT_SAMPLES
+    sc = scorer or Scorer(catalog, players)
+    sim = Simulation(players, games, seed, [BotStats(n, i) for i, n in enumerate(lineup)])
+    t0 = time.perf_counter()
+    for g in range(start, start + games):
+        seat_of = [(i + g) % players for i in range(players)]
+        bots: list[Bot | None] = [None] * players
+        for i, name in enumerate(lineup):
+            bots[seat_of[i]] = make_bot(name, random.Random(f"{seed}:{g}:{i}"), sc, samples,
+                                        budget)
+        record = play(Game.deal(catalog, players, f"{seed}:{g}"), bots)
+        for i, stats in enumerate(sim.bots):
+            stats.shares.append(record.share(seat_of[i]))
+            stats.scores.append(record.score(seat_of[i]))
+        sim.turns.append(len(record.turns))
+        if progress is not None:
+            progress(g - start + 1)
+    sim.seconds = time.perf_counter() - t0
+    return sim
