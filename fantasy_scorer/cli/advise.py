@@ -153,6 +153,7 @@ def advise_cmd(hand_spec: str, discard_spec: str | None, seen_spec: str | None,
                expansion: str | None, edition: str | None, players: int | None) -> None:
     started = budget_start()
     from ..realms.game.advice import Situation, advise
+    from ..realms.game.report import advice_json
 
     check_lang(lang)
     catalog, hand, area, players = _read_hand(hand_spec, discard_spec, card_files, expansion,
@@ -163,7 +164,7 @@ def advise_cmd(hand_spec: str, discard_spec: str | None, seen_spec: str | None,
     advice = advise(sit, seed=seed, budget=budget, samples=samples, started=started)
     loc = names_for(catalog).localizer(lang)
     if as_json:
-        click.echo(json.dumps(advice_json(advice, loc, seed), ensure_ascii=False))
+        click.echo(json.dumps(advice_json(advice, loc.card, seed), ensure_ascii=False))
     else:
         click.echo(advice_text(advice, loc))
 
@@ -246,39 +247,6 @@ def advice_text(advice, loc: Localizer) -> str:
         lines.append(f"{advice.rounds} samples in {advice.seconds:.2f} s{note}. The model: "
                      "fr-score advise --help.")
     return "\n".join(lines)
-
-
-def _est_json(est, scale: float = 1.0) -> dict[str, Any] | None:
-    if est.n == 0:
-        return None
-    lo, hi = est.ci95
-    return {"mean": est.mean * scale, "ci95": [lo * scale, hi * scale] if est.n > 1 else None,
-            "exact": est.exact}
-
-
-def advice_json(advice, loc: Localizer, seed: str) -> dict[str, Any]:
-    sit = advice.situation
-
-    def name(c: Card | None) -> str | None:
-        return None if c is None else loc.card(c)
-
-    options = []
-    for o in advice.options:
-        options.append({
-            "action": "deck" if o.deck else ("take" if o.take is not None else "discard"),
-            "take": name(o.take), "discard": name(o.discard),
-            "win": _est_json(o.win), "expected_final": _est_json(o.final),
-            "improves": _est_json(o.improves),
-            "now": o.now, "gift": _est_json(o.gift), "samples": o.samples,
-            "exact": o.exact, "dropped": not o.active,
-        })
-    return {
-        "phase": sit.phase, "players": sit.players,
-        "hand": [loc.card(c) for c in sit.hand], "discard": [loc.card(c) for c in sit.area],
-        "deck": sit.deck, "recommended": options[0], "options": options,
-        "samples": advice.rounds, "seconds": advice.seconds, "seed": seed,
-        "objective": advice.objective,
-    }
 
 
 # --------------------------------------------------------------------------------------------

@@ -28,7 +28,14 @@ from ..errors import ScorerError
 from . import icons, page, service
 from .games import Game, Games, GameSpec
 from .guard import BodyGuard
-from .models import BestResponse, Error, ExplainResponse, HandRequest, ScoreResponse
+from .models import (
+    AdviseResponse,
+    BestResponse,
+    Error,
+    ExplainResponse,
+    HandRequest,
+    ScoreResponse,
+)
 from .workers import ADVICE_TIME_LIMIT, HAND_LIMIT, HANG_GUARD, Busy, Failed, Solver
 
 HERE = Path(__file__).resolve().parent
@@ -121,6 +128,8 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
             pool = service.pool_from_request(game, req.cards, req.choices, table, lang)
             if kind == "best":
                 return await solver.best(pool, lang)
+            if kind == "advise":
+                return await solver.advise(pool, lang)
             return (await solver.hand(pool, lang, req.optimize))[kind]
         except ScorerError as e:
             return error(400, service.error_line(e, game, lang))
@@ -152,6 +161,16 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
         """
         return await answer(req, "best")
 
+    @app.post("/api/advise", response_model=AdviseResponse, responses=ERRORS)
+    async def api_advise(req: HandRequest) -> Any:
+        """Advice that looks ahead (``fr-score advise``) for one card more than a hand: each
+        discard with its expected final score, chance of winning, the chance that the hand
+        improves, and its gift to the next player (Monte Carlo over the unseen cards, about a
+        second of sampling), the recommended discard first. Needs ``players``; the discard
+        area is the one given (none: empty). Cursed Items are not played by the game engine.
+        """
+        return await answer(req, "advise")
+
     @app.post("/api/explain", response_model=ExplainResponse, responses=ERRORS)
     async def api_explain(req: HandRequest) -> Any:
         """The referee's trace of a hand: why each card scores what it does."""
@@ -173,7 +192,8 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
             ctx = await page.context(page.empty_view(games, request.query_params), solver,
                                      assets, error=e)
             return templates.TemplateResponse(request, "index.html", ctx, status_code=400)
-        ctx = await page.context(view, solver, assets)
+        ctx = await page.context(view, solver, assets,
+                                 ahead=request.query_params.get("ahead") == "1")
         return templates.TemplateResponse(request, "index.html", ctx)
 
     @app.get("/manifest.webmanifest", include_in_schema=False)

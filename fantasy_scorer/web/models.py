@@ -144,6 +144,41 @@ class BestResponse(BaseModel):
     discards: list[DiscardAdvice] = Field(description="Every discard, best first.")
 
 
+class Figure(BaseModel):
+    mean: float
+    ci95: list[float] | None = Field(description="The 95% interval (null with one sample).")
+    exact: bool
+
+
+class AheadOption(BaseModel):
+    id: str = Field(description="The card discarded.")
+    label: str
+    win: Figure | None = Field(description="The chance of winning (0 to 1).")
+    expected_final: Figure | None = Field(description="The expected final score.")
+    improves: Figure | None = Field(description="The chance that the final score beats "
+                                                "the best hand now.")
+    now: int | None = Field(description="The best hand's total if the game ended now.")
+    gift: Figure | None = Field(description="How much the card raises the next player's "
+                                            "best hand.")
+    samples: int
+    exact: bool
+    dropped: bool = Field(description="Sampling stopped early: clearly worse.")
+    win_text: str = Field(description="The chance of winning as the page shows it ('34%').")
+    final_text: str = Field(description="The expected final score as shown ('187.2').")
+    gift_text: str = Field(description="The gift as shown ('5.1'; '–' when none).")
+
+
+class AdviseResponse(BaseModel):
+    players: int
+    deck: int = Field(description="Cards left in the deck.")
+    samples: int = Field(description="Samples drawn (each option at most one per sample).")
+    seconds: float
+    exact: bool = Field(description="The discard ends the game: every figure is exact.")
+    objective: str
+    recommended: AheadOption
+    options: list[AheadOption] = Field(description="Every discard, the recommended first.")
+
+
 class ExplainResponse(BaseModel):
     total: int
     optimized: bool

@@ -301,8 +301,10 @@ def picker(view: View) -> list[dict[str, Any]]:
 
 
 async def context(view: View, solver: Solver, version: str,
-                  error: ScorerError | None = None) -> dict[str, Any]:
-    """Template variables for ``index.html`` (``version``: the assets' hash, for ``?v=``)."""
+                  error: ScorerError | None = None, ahead: bool = False) -> dict[str, Any]:
+    """Template variables for ``index.html`` (``version``: the assets' hash, for ``?v=``).
+    ``ahead``: compute the look-ahead advice now (a browser without script asked for it;
+    the script fetches it by itself after the page loads)."""
     pool, game, lang = view.pool, view.game, view.lang
 
     def t(key: str, **values: Any) -> str:
@@ -328,6 +330,7 @@ async def context(view: View, solver: Solver, version: str,
             problem = service.error_line(e, game, lang)
         except (Busy, Failed) as e:
             problem = str(e)
+    advise = await _ahead(view, solver, ahead) if best is not None else None
     notices = []
     if view.left:
         notices.append(t("notice.left_out", cards=", ".join(view.left)))
@@ -377,12 +380,31 @@ async def context(view: View, solver: Solver, version: str,
         "hidden": params_of(view),
         "score": score,
         "best": best,
-        "advise": None,  # the 8-card advice of the advice issue (`advise`), once it lands
+        "advise": advise,
         "explain": explain,
         "notices": notices,
         "error": problem,
         "state": state,
     }
+
+
+async def _ahead(view: View, solver: Solver, now: bool) -> dict[str, Any]:
+    """The look-ahead section: the number of players asked for, a link that computes the
+    advice (a page without script), or the advice itself."""
+    pool, lang = view.pool, view.lang
+    if pool.players is None:
+        return {"need_players": True}
+    if not now:
+        return {"link": href(view, ahead="1")}
+    try:
+        data = await solver.advise(pool, lang)
+    except ScorerError as e:
+        return {"problem": service.error_line(e, view.game, lang)}
+    except (Busy, Failed) as e:
+        return {"problem": str(e)}
+    for o in data["options"]:
+        o["href"] = href(view, toggle=o["id"])
+    return data
 
 
 def game_summary(view: View) -> str:

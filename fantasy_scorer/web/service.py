@@ -432,6 +432,50 @@ def best_json(pool: Pool, lang: str = "en", time_limit: float | None = None) -> 
     }
 
 
+#: Seconds the look-ahead advice samples for (``fr-score advise``'s default budget).
+ADVISE_BUDGET = 1.0
+#: Samples the look-ahead advice draws at least, whatever the budget allowed (a figure
+#: with no sample would be no figure).
+MIN_SAMPLES = 6
+
+
+def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET) -> dict[str, Any]:
+    """The look-ahead advice (``fr-score advise``) for a pool of one card more than a hand:
+    each discard with its expected final score, chance of winning and gift to the next
+    player, the recommended one first. The samples are seeded by the situation, so the same
+    cards get the same answer (for the same number of samples)."""
+    from ..realms.game.advice import Situation, advise
+    from ..realms.game.report import advice_json
+
+    if not pool.advisable:
+        raise Refusal("error.advice_size", most=pool.game.hand_size + 1,
+                      hand=pool.game.hand_size, n=len(pool.cards))
+    if pool.players is None:
+        raise Refusal("error.ahead_players")
+    if pool.cursed:
+        raise Refusal("error.ahead_cursed")
+    area = tuple(pool.discard or ())
+    sit = Situation(pool.catalog, pool.players, tuple(pool.cards), area)
+    seed = f"{pool.code}|{','.join(c.id for c in area)}|{pool.players}"
+    advice = advise(sit, seed=seed, budget=budget)
+    if advice.rounds < MIN_SAMPLES and not advice.exact:  # a cold or busy worker: a few
+        advice = advise(sit, seed=seed, budget=None, samples=MIN_SAMPLES)  # samples at least
+    names = pool.game.names
+    data = advice_json(advice, lambda c: names.display(c, lang), seed)
+    for o in data["options"]:
+        o["label"] = o["discard"]
+        o["id"] = o["discard_id"]
+        o["win_text"] = _shown(o["win"], "{:.0f}%", 100.0)
+        o["final_text"] = _shown(o["expected_final"], "{:.1f}")
+        o["gift_text"] = _shown(o["gift"], "{:.1f}")
+    return data
+
+
+def _shown(figure: dict[str, Any] | None, fmt: str, scale: float = 1.0) -> str:
+    """A figure as the page shows it (the page and its script print this text as it is)."""
+    return "–" if figure is None else fmt.format(figure["mean"] * scale)
+
+
 def explain_json(pool: Pool, lang: str = "en", optimize: bool = True,
                  scored: engine.Scored | None = None) -> dict[str, Any]:
     """The referee's trace of the pool as a hand (open choices optimized as for the score)."""

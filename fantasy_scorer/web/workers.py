@@ -6,8 +6,9 @@ for tens of seconds. Here the searches run in worker processes instead, in two l
 a tap is never queued behind somebody's discard advice:
 
 * the *hand* lane (score and trace of one hand: the optimizer's choices) has one worker;
-* the *advice* lane (best discard of one card too many) has ``workers`` of them, and passes
-  the search a time limit (the advice then says it is incomplete).
+* the *advice* lane (best discard of one card too many, and the look-ahead advice) has
+  ``workers`` of them, and passes the search a time limit (the discard advice then says it
+  is incomplete; the look-ahead advice samples for that long).
 
 Each lane admits a few waiting requests; beyond that, or after waiting too long for a worker,
 a request is refused at once with :class:`Busy` (a 503 with ``Retry-After``), never queued for
@@ -59,7 +60,7 @@ class Busy(Exception):
 class Job:
     """One search, as plain data: what the worker rebuilds its :class:`~.service.Pool` from."""
 
-    kind: str  # "hand" (score and trace) or "best" (discard advice)
+    kind: str  # "hand" (score and trace), "best" (discard advice), "advise" (look-ahead)
     game: GameKey
     cards: tuple[str, ...]
     choices: tuple[tuple[str, str], ...]  # chooser id -> the API's choice syntax (ids)
@@ -95,6 +96,9 @@ def answer(games: Games, job: Job) -> tuple[str, Any]:
         pool = pool_of(games, job)
         if job.kind == "best":
             return "ok", service.best_json(pool, job.lang, job.time_limit)
+        if job.kind == "advise":
+            return "ok", service.advise_json(pool, job.lang, job.time_limit or
+                                             service.ADVISE_BUDGET)
         return "ok", service.hand_json(pool, job.lang, job.optimize)
     except ScorerError as e:
         return "refused", service.error_line(e, games.get(job.game), job.lang)
@@ -247,6 +251,13 @@ class Solver:
             service.best_json(pool, lang)  # raises the refusal with its reason
         pool.check_table()
         job = job_for("best", pool, lang, time_limit=self.advice_time_limit)
+        return await self._run(job, self.advice_lane)
+
+    async def advise(self, pool: service.Pool, lang: str) -> dict[str, Any]:
+        """The look-ahead advice of a pool of one card too many (a second of sampling)."""
+        if not pool.advisable or pool.players is None or pool.cursed:
+            service.advise_json(pool, lang)  # raises the refusal with its reason
+        job = job_for("advise", pool, lang, time_limit=service.ADVISE_BUDGET)
         return await self._run(job, self.advice_lane)
 
     async def _run(self, job: Job, lane: Lane | None) -> dict[str, Any]:

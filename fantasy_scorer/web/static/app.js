@@ -142,6 +142,39 @@
     dock.innerHTML = `<span>${line}</span> <a href="#advice">${esc(t("advice.all"))}</a>`;
   }
 
+  // The look-ahead advice (/api/advise): asked for after the discard advice is on screen, so
+  // that a tap is never kept waiting for its second of sampling.
+  function aheadHead(title) { return `<h2>${esc(t("ahead.title"))}</h2>` + title; }
+  function renderAhead(data) {
+    const box = $("advise");
+    const top = data.recommended;
+    const rows = data.options.map((o) => `<tr><th scope="row"><a href="${esc(href({ toggle: o.id }))}" ` +
+      `data-discard="${esc(o.id)}">${esc(o.label)}</a></th><td>${esc(o.win_text)}</td>` +
+      `<td>${esc(o.final_text)}</td><td>${esc(o.gift_text)}</td></tr>`);
+    const heads = ["ahead.head_discard", "ahead.head_win", "ahead.head_final", "ahead.head_gift"]
+      .map((k) => `<th scope="col">${esc(t(k))}</th>`).join("");
+    box.innerHTML = aheadHead(`<p class="best" data-testid="ahead">` +
+      `${esc(t("ahead.best", { card: top.label, win: top.win_text, final: top.final_text }))}</p>` +
+      `<table class="ahead-table"><thead><tr>${heads}</tr></thead><tbody>${rows.join("")}</tbody></table>` +
+      `<p class="note">${esc(data.exact ? t("ahead.exact") : t("ahead.note", { n: data.samples }))}</p>`);
+  }
+  async function loadAhead(mine, best) {
+    const box = $("advise");
+    show(box, !!best);
+    if (!best) { box.innerHTML = ""; return; }
+    if (state.players === null || state.players === undefined) {
+      box.innerHTML = aheadHead(`<p class="note">${esc(t("ahead.players"))}</p>`);
+      return;
+    }
+    box.innerHTML = aheadHead(`<p class="note">${esc(t("ahead.loading"))}</p>`);
+    let r = null;
+    try { r = await post("/api/advise", request()); } catch (e) { r = null; }
+    if (mine !== seq) return;  // a newer change is on screen
+    if (!r) { box.innerHTML = aheadHead(`<p class="note">${esc(t("offline.notice"))}</p>`); return; }
+    if (!r.ok) { box.innerHTML = aheadHead(`<p class="note">${esc(r.data.detail)}</p>`); return; }
+    renderAhead(r.data);
+  }
+
   function renderPicker() {
     const hand = new Set(state.cards.concat(state.cursed));
     const area = new Set(state.discard);
@@ -270,6 +303,7 @@
     pending = false;
     shownSeq = mine;
     draw(answer.score, answer.best);
+    loadAhead(mine, answer.best);  // not awaited: the tap is done, the look-ahead follows
     if (answer.score && $("explain").open) await loadExplain(mine);
     return null;
   }
@@ -488,5 +522,9 @@
     navigator.serviceWorker.register("/sw.js").catch(() => {});
   }
   if (!navigator.onLine) setOffline(t("offline.notice"));
+  // The server rendered the discard advice: the look-ahead follows it (once per address).
+  if (!$("advice").hidden && $("advise").querySelector("[data-testid=ahead]") === null) {
+    loadAhead(seq, true);
+  }
   document.body.classList.add("live");
 })();
