@@ -366,6 +366,8 @@ def test_every_text_meets_aa_contrast(screen) -> None:
         "/?code=CH01,CH06,CH11,FR01,FR21,CH24&discard=FR37,FR42,FR46,FR51&players=2"
         "&expansion=cursed-hoards&tap=discard",
         "/?code=FR01,FR99",  # an error in the dock
+        # the look-ahead table beside the discard advice (rendered by the server)
+        "/?code=FR01,FR08,FR13,FR14,FR15,FR16,FR52,FR21&players=4&ahead=1",
     ]
     for url in states:
         page.goto(url)
