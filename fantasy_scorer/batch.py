@@ -20,7 +20,7 @@ from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 
 from .errors import ScorerError
-from .realms.catalog import Catalog, base_catalog, fold
+from .realms.catalog import Catalog, base_catalog, fold, per_catalog
 from .realms.formats.handfile import SECTIONS, Entry, _parse_choice, _setting, names_for, read_hand
 from .realms.hand import Hand
 from .realms.resolve import resolve
@@ -112,12 +112,7 @@ _CODERS: dict[int, LineCoder] = {}
 
 
 def _coder(catalog: Catalog) -> LineCoder:
-    found = _CODERS.get(id(catalog))
-    if found is None or found.catalog is not catalog:
-        if len(_CODERS) > 32:
-            _CODERS.clear()
-        found = _CODERS[id(catalog)] = LineCoder(catalog)
-    return found
+    return per_catalog(_CODERS, catalog, LineCoder)
 
 
 def score_many(hands: Iterable[Hand | Sequence[str]], *, catalog: Catalog | None = None

@@ -24,12 +24,12 @@ from __future__ import annotations
 
 import difflib
 import unicodedata
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import yaml
 
@@ -801,6 +801,21 @@ def _shipped(name: str) -> str:
 #: Shipped expansions and editions, by the name users give (``--expansion``, ``--edition``).
 EXPANSIONS = {"cursed-hoards": "cursed-hoards.yaml"}
 EDITIONS = {"standard": None, "deluxe": "deluxe.yaml"}
+
+
+T = TypeVar("T")
+
+
+def per_catalog(cache: dict[int, Any], catalog: Catalog, build: Callable[[Catalog], T]) -> T:
+    """What ``build`` makes of ``catalog``, made once per catalog object (compiled tables,
+    line coders): kept by the object's id, checked against the object itself (an id may be
+    reused once a catalog is gone), at most a few dozen kept."""
+    found = cache.get(id(catalog))
+    if found is None or found.catalog is not catalog:
+        if len(cache) > 32:
+            cache.clear()
+        found = cache[id(catalog)] = build(catalog)
+    return found
 
 
 def base_catalog(expansion: str | None = None, edition: str | None = None) -> Catalog:

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ... import effects as fx
-from ...catalog import Card, Catalog
+from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue, Hand, hand_limit
 from ...resolve import resolve, score_raw
 from .tables import Tables, compile_tables
@@ -270,9 +270,4 @@ _SCORERS: dict[int, CompiledScorer] = {}
 
 def compiled(catalog: Catalog) -> CompiledScorer:
     """The compiled scorer of ``catalog`` (built once per catalog object)."""
-    found = _SCORERS.get(id(catalog))
-    if found is None or found.catalog is not catalog:
-        if len(_SCORERS) > 32:
-            _SCORERS.clear()
-        found = _SCORERS[id(catalog)] = CompiledScorer(catalog)
-    return found
+    return per_catalog(_SCORERS, catalog, CompiledScorer)
