@@ -115,6 +115,16 @@ def test_a_branch_bound_is_never_below_any_of_its_expansion_hands(data) -> None:
         assert branch >= EXP_BOUNDS.bound(P + list(S))
 
 
+def test_chapel_counts_the_copy_of_the_card_taken_later() -> None:
+    """Chapel and Doppelgänger held, King to take: Doppelgänger as King makes two Leaders
+    (exactly two: Chapel +40). Chapel 2 + 40, King 8, Doppelgänger 8 = 58. The branch took
+    Chapel's bonus for dead (two cards needed, one left to take), not allowing for the
+    copy: 2 + 8 + 8 = 18."""
+    hand = cards(["Chapel", "Doppelgänger", "King"])
+    assert optimal_choices(tuple(hand), EXP)[0] == 58
+    assert EXP_BOUNDS.branch(hand[:2], hand[2:], 1) >= 58
+
+
 def _legal_hands(pool, cat, discard=None, cursed=()):
     """Every legal hand of ``pool``: the catalog's hand size, and one card more with an
     extra-card effect that may take one of its cards (from the discard area when one is

@@ -154,6 +154,28 @@ def test_a_branch_bound_is_never_below_any_of_its_hands(data) -> None:
         assert branch >= BOUNDS.bound(P + list(S))
 
 
+def test_a_doppelganger_held_may_copy_an_army_taken_later_for_warlord() -> None:
+    """The falsified branch of issue 13: Warlord and Doppelgänger held, Knights to take.
+    Warlord 4 + 40 (Knights 20 and Doppelgänger as Knights 20), Knights 20, Doppelgänger
+    20 = 84. The branch bound was 64 (Warlord 4, Doppelgänger 20, Knights 20 + the 20 it
+    adds to Warlord): the copy of a card not yet held was missing, and the hand pruned."""
+    hand = cards(["Warlord", "Doppelgänger", "Knights"])
+    assert optimal_choices(tuple(hand), CAT)[0] == 84
+    assert BOUNDS.branch(hand[:2], hand[2:], 1) >= 84
+    # the same with Warlord among the cards taken: Doppelgänger held alone
+    assert BOUNDS.branch(hand[1:2], [hand[0], hand[2]], 2) >= 84
+
+
+def test_a_small_game_of_armies_and_a_doppelganger_agrees_with_brute_force() -> None:
+    """Warlord sums the Armies; Doppelgänger held early may copy the strongest taken later."""
+    pool = cards(["Warlord", "Doppelgänger", "Knights", "Rangers", "Light Cavalry",
+                  "Dwarvish Infantry", "Elven Archers", "Empress", "King", "Queen",
+                  "Bell Tower"])
+    sol = max_hand(CAT, with_=cards(["Doppelgänger"]), without=_only(CAT, pool))
+    assert sol.proven
+    assert sol.total == _brute_max(pool, holding=CAT.card("Doppelgänger"))
+
+
 def test_more_required_cards_than_a_hand_holds_is_an_error() -> None:
     from fantasy_scorer.errors import ScorerError
 

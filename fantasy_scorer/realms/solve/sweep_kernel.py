@@ -223,6 +223,11 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
             s = strength_of(y, card, maxall)
             if s < 0:
                 s = 0
+            if kind == SUM_STRENGTH and not copyable and card[y, C_HCOPY] > 0 and not (
+                    gother[g] == 1 and y == o):
+                # a copy held, no card of the group yet: it may copy one taken later, and
+                # counts then as the hand's bound counts it (its most strength)
+                pr[P_ATTR] += s
             if kind == ODD:
                 if card[y, C_ODD] == 1:
                     if y != o:
@@ -268,6 +273,8 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
             pr[P_VAL] = a
             return
         need -= have
+        if held == 0 and hcH > 0:  # the first card taken brings the copies held along
+            need = need - hcH if need > hcH else 1
         free = cntR[g] - (match[g, xr] if xr >= 0 else 0)
         avail = free + (1 if bookR > 0 else 0)
         if held + free > 0:
@@ -312,6 +319,7 @@ def delta(r, o, y, pr, maxall, card, match, gsuit, rows):
             s = strength_of(y, card, maxall)
             if s > 0:
                 d += s
+            d += pr[P_ATTR]  # the copies held, which may copy it (prep)
         if card[y, C_BOOK] == 1:
             d += maxall
         return d
