@@ -20,6 +20,8 @@ from fantasy_scorer.realms.solve.api import max_hand
 from fantasy_scorer.realms.solve.choices import optimal_choices
 from fantasy_scorer.realms.solve.sweep import Table, compile_bounds
 
+from .test_sweep import swept_and_wanted
+
 EXP = base_catalog("cursed-hoards")
 DLX = base_catalog("cursed-hoards", "deluxe")
 HAND = [c for c in EXP.suit_cards]
@@ -99,20 +101,72 @@ def test_the_closer_look_at_a_hand_never_drops_one_that_beats_the_bar(data) -> N
     assert EXP_BOUNDS.refined_beats(hand, total - 1)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_a_branch_bound_is_never_below_any_of_its_expansion_hands(data) -> None:
+#: the wild cards, Island, the extra-card cards and the expansion's subtlest counts
+SUBTLE = ["Doppelgänger", "Mirage", "Shapeshifter", "Book of Changes", "Island",
+          "Necromancer", "Leprechaun", "Genie", "Phoenix", "Chapel", "Warlord", "Collector",
+          "Gem of Order", "World Tree", "Angel", "Lich", "Judge", "Dark Queen", "Ghoul"]
+#: a few tables the bounds are compiled for (a discard area or none, a table size or any)
+AREA = ("Rainstorm", "Knights", "Unicorn", "Wildfire", "Magic Wand", "Dragon")
+TABLES = [(None, None), (None, 3), (AREA, None), (AREA[:2], 6)]
+BOUNDS_AT = {t: compile_bounds(EXP, [c for c in HAND if t[0] is None or c.name not in t[0]]
+                               + cards(t[0] or ()),
+                               Table(None if t[0] is None else tuple(cards(t[0])), t[1]))
+             for t in TABLES}
+
+
+@st.composite
+def subtle_pools(draw, least=6, most=11):
+    """A table of TABLES and cards in a random order (none of its discard area), one to
+    four of them subtle."""
+    table = draw(st.sampled_from(TABLES))
+    avoid = set(table[0] or ())
+    some = draw(st.lists(st.sampled_from(cards(SUBTLE)), min_size=1, max_size=4,
+                         unique=True))
+    rest = [c for c in HAND if c not in some and c.name not in avoid]
+    some += draw(st.lists(st.sampled_from(rest), min_size=least - len(some),
+                          max_size=most - len(some), unique=True))
+    return table, draw(st.permutations(some))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(subtle_pools(), st.data())
+def test_a_branch_bound_is_never_below_any_of_its_expansion_hands(case, data) -> None:
     """For cards held (P) and k more to take from R, the branch's bound is at least the
-    bound of every hand P + S, S ⊆ R, |S| = k."""
-    pool = data.draw(st.lists(st.sampled_from(NEW), min_size=3, max_size=6, unique=True))
-    pool += data.draw(st.lists(st.sampled_from([c for c in HAND if c not in pool]),
-                               min_size=4, max_size=7, unique=True))
-    held = data.draw(st.integers(min_value=1, max_value=4))
+    bound of every hand P + S, S ⊆ R, |S| = k (here with the wild and extra-card cards, at
+    several tables)."""
+    table, pool = case
+    b = BOUNDS_AT[table]
+    held = data.draw(st.integers(min_value=1, max_value=min(6, len(pool) - 1)))
     P, R = pool[:held], pool[held:]
-    k = data.draw(st.integers(min_value=1, max_value=min(3, len(R))))
-    branch = EXP_BOUNDS.branch(P, R, k)
+    k = data.draw(st.integers(min_value=1, max_value=min(3, len(R), 9 - held)))
+    branch = b.branch(P, R, k)
     for S in combinations(R, k):
-        assert branch >= EXP_BOUNDS.bound(P + list(S))
+        assert branch >= b.bound(P + list(S))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(subtle_pools(least=10, most=11), st.data())
+def test_the_sweep_meets_every_expansion_hand_whose_bound_beats_its_threshold(case,
+                                                                             data) -> None:
+    """Down the whole tree of branches, at several tables: no hand of 8 or 9 cards whose
+    bound beats the threshold is pruned."""
+    table, pool = case
+    forced = pool[:data.draw(st.integers(0, 2))]
+    size = data.draw(st.sampled_from([8, 8, 9]))
+    swept, wanted = swept_and_wanted(BOUNDS_AT[table], pool, forced, size, data)
+    assert wanted <= swept
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(subtle_pools(least=8, most=9))
+def test_the_bound_holds_with_wild_and_extra_card_cards_at_any_table(case) -> None:
+    """A hand of 8 or 9 cards holding wild and extra-card cards: its bound is at least the
+    evaluator's optimum at that table (an empty discard area when none is given)."""
+    (area, players), hand = case
+    b = BOUNDS_AT[(area, players)]
+    total = best_total(hand, EXP, None if area is None else cards(area), players)
+    assert b.bound(hand) >= total
+    assert b.refined_beats(hand, total - 1)
 
 
 def test_chapel_counts_the_copy_of_the_card_taken_later() -> None:

@@ -309,6 +309,23 @@ class Sweeper:
         out.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
         return out
 
+    def candidates(self, threshold: int) -> set[tuple[Card, ...]]:
+        """Every card set the sweep meets at a fixed threshold, each part run to the end and
+        nothing scored: a test checks that it holds every hand whose closer bound beats the
+        threshold (what a pass relies on), whatever the branches pruned on the way."""
+        thr = np.array([threshold], dtype=np.int64)
+        out = {cards for cards, bound in self.fixed if bound > threshold}
+        for task in self.tasks(threshold):
+            cap = FIRST_CAP
+            while True:
+                found, full = self._part(task, thr, cap, 0)
+                out |= {cards for cards, _ in found}
+                if not full:
+                    break
+                cap *= 8
+        self.seen.clear()
+        return out
+
     def _part(self, task: Task, thr: np.ndarray, cap: int, beam: int
               ) -> tuple[Found, bool]:
         """The hands of one part (new ones only) and whether the buffer filled."""
