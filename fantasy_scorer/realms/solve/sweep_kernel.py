@@ -205,11 +205,14 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
         else:
             pr[P_VAL] = v
         return
-    if kind in (SUM_STRENGTH, MAX_STRENGTH, ODD, PER_PENALTY):
+    if kind == SUM_STRENGTH:
+        _prep_sum(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gother, rows, pr)
+        return
+    if kind in (MAX_STRENGTH, ODD, PER_PENALTY):
         g = rows[r, R_SEL]
         maxall = ctx[X_MAXALL]
         copyable = False
-        if kind in (SUM_STRENGTH, MAX_STRENGTH):
+        if kind == MAX_STRENGTH:
             held = _cnt(g, x, cnt, match)
             copyable = held > 0
             pr[P_SDOP] = 1 if held + cntR[g] - (match[g, xr] if xr >= 0 else 0) > 0 else 0
@@ -223,11 +226,6 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
             s = strength_of(y, card, maxall)
             if s < 0:
                 s = 0
-            if kind == SUM_STRENGTH and not copyable and card[y, C_HCOPY] > 0 and not (
-                    gother[g] == 1 and y == o):
-                # a copy held, no card of the group yet: it may copy one taken later, and
-                # counts then as the hand's bound counts it (its most strength)
-                pr[P_ATTR] += s
             if kind == ODD:
                 if card[y, C_ODD] == 1:
                     if y != o:
@@ -245,9 +243,7 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
                 total_s += s
                 if s > top:
                     top = s
-        if kind == SUM_STRENGTH:
-            pr[P_VAL] = total_s + (maxall if bookH > 0 else 0)
-        elif kind == MAX_STRENGTH:
+        if kind == MAX_STRENGTH:
             pr[P_VAL] = top
             pr[P_M] = top
         elif kind == PER_PENALTY:
@@ -292,6 +288,46 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
 
 
 @njit(cache=True, nogil=True)
+def _prep_sum(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gother, rows, pr):
+    """prep() of "+ the strengths of the cards of a group" (Warlord) on H = P (+ x).
+
+    A copy from the hand that takes a strength (Doppelgänger) is in the group only as a
+    copy of a card of it (R1: the printed card), so it adds the strength of one of them: at
+    most the strongest in H (P_M). A card of the group taken later may raise that for each
+    such copy (P_GDOP of them), and when H holds none, the first one taken brings the copies
+    into the group (a copy that keeps its own strength adds that: P_ATTR, paid to every card
+    of the group taken, their sum being at least what the copies add)."""
+    g = rows[r, R_SEL]
+    held = _cnt(g, x, cnt, match)
+    pr[P_SDOP] = 1 if held + cntR[g] - (match[g, xr] if xr >= 0 else 0) > 0 else 0
+    top = 0
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        if card[y, C_HCOPY] == 0 and match[g, y] == 1 and card[y, C_STR] > top:
+            top = card[y, C_STR]  # the owner too: a copy of it is another card
+    total = 0
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        if gother[g] == 1 and y == o:
+            continue
+        s = card[y, C_STR] if card[y, C_STR] > 0 else 0
+        if card[y, C_HCOPY] == 2:
+            pr[P_GDOP] += 1
+            if held > 0:
+                total += top
+        elif card[y, C_HCOPY] == 1:
+            if held > 0:
+                total += s
+            else:
+                pr[P_ATTR] += s
+        elif match[g, y] == 1:
+            total += s
+    pr[P_M] = top
+    # a Book of Changes held may change one card to join: at most the strongest card
+    pr[P_VAL] = total + (ctx[X_MAXALL] if ctx[X_BOOKH] > 0 else 0)
+
+
+@njit(cache=True, nogil=True)
 def delta(r, o, y, pr, maxall, card, match, gsuit, rows):
     """At least what card y, added to H, adds to row r (prepared by prep())."""
     if pr[P_DEAD]:
@@ -319,7 +355,9 @@ def delta(r, o, y, pr, maxall, card, match, gsuit, rows):
             s = strength_of(y, card, maxall)
             if s > 0:
                 d += s
-            d += pr[P_ATTR]  # the copies held, which may copy it (prep)
+            if not hc and s > pr[P_M]:  # the copies held may copy it (_prep_sum)
+                d += pr[P_GDOP] * (s - pr[P_M])
+            d += pr[P_ATTR]
         if card[y, C_BOOK] == 1:
             d += maxall
         return d
