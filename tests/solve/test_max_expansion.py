@@ -243,6 +243,24 @@ def test_the_discard_area_cards_score_an_empty_area_unless_one_is_given() -> Non
     assert sol.total == resolve(sol.hand).total
 
 
+def test_a_discard_area_given_leaves_leprechauns_ninth_card_beside_necromancer() -> None:
+    """With a discard area given, Necromancer's shapes hold only the hands whose 9th card
+    is of the area; a hand of nine pool cards holding Necromancer is Leprechaun's, and was
+    swept by no shape. Here the area (Great Flood) holds nothing Necromancer may take, and
+    the best hand is the base game's 397 (Bell Tower 8 + 15, Candle 2 + 100, Necromancer 3,
+    Sword of Keth 7 + 40, Shield of Keth 4 + 40, Gem of Order 5 + 150, Book of Changes 3,
+    Warhorse 6 + 14) with Leprechaun 20 as its 9th card: 417 (max said 397, proven)."""
+    pool = cards(["Necromancer", "Leprechaun", "Bell Tower", "Candle", "Book of Changes",
+                  "Warhorse", "Gem of Order", "Fountain of Life", "Sword of Keth",
+                  "Shield of Keth"])
+    area = cards(["Great Flood"])
+    best = [c for c in pool if c.name != "Fountain of Life"]
+    assert best_total(best, EXP, area) == 417
+    sol = max_hand(EXP, without=_only(pool + area), discard=area)
+    assert sol.proven and sol.total == 417 == _brute_max(pool, discard=area)
+    assert sol.total == resolve(sol.hand).total
+
+
 def test_genie_is_scored_at_the_best_table_size_or_the_one_given() -> None:
     """Genie (-50, +10 per other player) with Leprechaun: a 9th card either way."""
     pool = cards(["Genie", "Leprechaun", "Gem of Order", "Candle", "Bell Tower",
@@ -281,6 +299,23 @@ def test_random_small_expansion_games_agree_with_brute_force(new, old) -> None:
     sol = max_hand(EXP, without=_only(pool), players=4)
     assert sol.proven
     assert sol.total == _brute_max(pool, players=4)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(cards(SUBTLE)), min_size=2, max_size=4, unique=True),
+       st.data())
+def test_random_small_games_with_a_discard_area_agree_with_brute_force(subtle, data) -> None:
+    """Wild and extra-card cards, a discard area given (Necromancer takes from it,
+    Leprechaun and Genie from the deck) and a table size or none."""
+    rest = [c for c in HAND if c not in subtle]
+    pool = subtle + data.draw(st.lists(st.sampled_from(rest), min_size=10 - len(subtle),
+                                       max_size=10 - len(subtle), unique=True))
+    others = [c for c in HAND if c not in pool]
+    area = data.draw(st.lists(st.sampled_from(others), min_size=1, max_size=3, unique=True))
+    players = data.draw(st.none() | st.integers(2, 6))
+    sol = max_hand(EXP, without=_only(pool + area), discard=area, players=players)
+    assert sol.proven
+    assert sol.total == _brute_max(pool, discard=area, players=players)
 
 
 def test_the_best_expansion_hand_found_scores_447() -> None:

@@ -189,7 +189,7 @@ def shapes(catalog: Catalog, pool: Sequence[Card], required: Sequence[Card],
         return out
     if free_extras:
         return out + [Shape(req, rest, size + 1, False)]
-    banned: list[Card] = []
+    banned: list[Card] = []  # givers whose shape holds every larger hand holding them
     for g in givers:
         if any(b in req for b in banned):
             break
@@ -197,12 +197,14 @@ def shapes(catalog: Catalog, pool: Sequence[Card], required: Sequence[Card],
         free = tuple(c for c in rest if c is not g and c not in banned)
         by_discard = g.extra is not None and g.extra.source == "discard"
         if by_discard and discard is not None:
+            # only the hands whose extra card is one of the area: a larger hand of pool
+            # cards holding g is another giver's (Leprechaun's 9th card beside Necromancer)
             for d in discard:
                 if g.may_take_extra(d):
                     out.append(Shape(forced + (d,), free, size + 1, False))
-        else:
-            limited = by_discard and any(not g.may_take_extra(c) for c in free)
-            out.append(Shape(forced, free, size + 1, limited))
+            continue
+        limited = by_discard and any(not g.may_take_extra(c) for c in free)
+        out.append(Shape(forced, free, size + 1, limited))
         banned.append(g)
     return out
 
