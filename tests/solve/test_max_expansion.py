@@ -261,6 +261,24 @@ def test_a_discard_area_given_leaves_leprechauns_ninth_card_beside_necromancer()
     assert sol.total == resolve(sol.hand).total
 
 
+def test_portal_beside_the_hand_leaves_necromancer_its_card_of_the_area() -> None:
+    """Portal held and a discard area given: a 9th card may be Portal's (a pool card) or
+    Necromancer's (a card of the area); the sweep looked at Portal's only (293, proven).
+    Knights taken from the area: Knights 20, Elven Archers 10 + 5 (no Weather), Light
+    Cavalry 17 (no Land), Dwarvish Infantry 15 (Rangers clears the word Army, R6), Rangers 5,
+    Necromancer 3, King 8 + 100 and Queen 6 + 100 (five Armies, with each other), Warlord
+    4 + 67 (20 + 10 + 17 + 15 + 5) = 360, and Portal -20: 340."""
+    pool = cards(["Necromancer", "Warlord", "Rangers", "Light Cavalry", "Dwarvish Infantry",
+                  "Elven Archers", "King", "Queen", "Bell Tower", "Candle"])
+    area = cards(["Knights"])
+    portal = (EXP.card("Portal"),)
+    hand = [c for c in pool if c.name not in ("Bell Tower", "Candle")] + area
+    assert best_total(hand, EXP, [], None, portal) == 340
+    sol = max_hand(EXP, with_=portal, without=_only(pool + area), discard=area)
+    assert sol.proven and sol.total == 340 == _brute_max(pool, EXP, area, None, portal)
+    assert sol.total == resolve(sol.hand).total
+
+
 def test_genie_is_scored_at_the_best_table_size_or_the_one_given() -> None:
     """Genie (-50, +10 per other player) with Leprechaun: a 9th card either way."""
     pool = cards(["Genie", "Leprechaun", "Gem of Order", "Candle", "Bell Tower",

@@ -170,11 +170,13 @@ class Shape:
 
 def shapes(catalog: Catalog, pool: Sequence[Card], required: Sequence[Card],
            discard: Sequence[Card] | None, free_extras: int = 0) -> list[Shape]:
-    """Every shape of legal hand, each hand in one shape: the catalog's hand size, and one
-    card more with an extra-card effect (the first giver of the pool in hand decides the
-    shape). ``discard``: None lets an extra card from the discard area be any card (the
-    area held it); a list restricts it to those cards. ``free_extras``: extra cards given
-    by Cursed Items held beside the hand (Portal)."""
+    """Every shape of legal hand, each hand in one shape: the catalog's hand size, one card
+    more of the pool with an extra-card effect (the first giver of the pool in hand decides
+    the shape), and, with a discard area given, one card more of the area with a giver that
+    takes from it (Necromancer; these hold a card no other shape holds). ``discard``: None
+    lets an extra card from the discard area be any card (the area held it); a list
+    restricts it to those cards. ``free_extras``: extra cards given by Cursed Items held
+    beside the hand (Portal)."""
     size = catalog.hand_size
     cap = catalog.max_hand
     room = 1 if cap is None else max(0, cap - size)
@@ -187,23 +189,24 @@ def shapes(catalog: Catalog, pool: Sequence[Card], required: Sequence[Card],
     out = [Shape(req, rest, size, False)]
     if most == 0:
         return out
+    takers = [g for g in givers if g.extra is not None and g.extra.source == "discard"]
+    if discard is not None:
+        for n, g in enumerate(takers):  # a hand with two of them: the first one's
+            forced = req if g in req else req + (g,)
+            free = tuple(c for c in rest if c is not g and c not in takers[:n])
+            out += [Shape(forced + (d,), free, size + 1, False) for d in discard
+                    if g.may_take_extra(d)]
     if free_extras:
-        return out + [Shape(req, rest, size + 1, False)]
-    banned: list[Card] = []  # givers whose shape holds every larger hand holding them
+        return out + [Shape(req, rest, size + 1, False)]  # any card of the pool beside
+    banned: list[Card] = []  # the givers whose shape holds every hand of pool cards with them
     for g in givers:
         if any(b in req for b in banned):
             break
+        if g in takers and discard is not None:
+            continue  # it takes from the area only (above)
         forced = req if g in req else req + (g,)
         free = tuple(c for c in rest if c is not g and c not in banned)
-        by_discard = g.extra is not None and g.extra.source == "discard"
-        if by_discard and discard is not None:
-            # only the hands whose extra card is one of the area: a larger hand of pool
-            # cards holding g is another giver's (Leprechaun's 9th card beside Necromancer)
-            for d in discard:
-                if g.may_take_extra(d):
-                    out.append(Shape(forced + (d,), free, size + 1, False))
-            continue
-        limited = by_discard and any(not g.may_take_extra(c) for c in free)
+        limited = g in takers and any(not g.may_take_extra(c) for c in free)
         out.append(Shape(forced, free, size + 1, limited))
         banned.append(g)
     return out
