@@ -20,6 +20,8 @@ from fantasy_scorer.realms.solve.api import max_hand
 from fantasy_scorer.realms.solve.choices import optimal_choices
 from fantasy_scorer.realms.solve.sweep import Table, compile_bounds
 
+from .test_sweep import swept_and_wanted
+
 EXP = base_catalog("cursed-hoards")
 DLX = base_catalog("cursed-hoards", "deluxe")
 HAND = [c for c in EXP.suit_cards]
@@ -99,20 +101,82 @@ def test_the_closer_look_at_a_hand_never_drops_one_that_beats_the_bar(data) -> N
     assert EXP_BOUNDS.refined_beats(hand, total - 1)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.data())
-def test_a_branch_bound_is_never_below_any_of_its_expansion_hands(data) -> None:
+#: the wild cards, Island, the extra-card cards and the expansion's subtlest counts
+SUBTLE = ["Doppelgänger", "Mirage", "Shapeshifter", "Book of Changes", "Island",
+          "Necromancer", "Leprechaun", "Genie", "Phoenix", "Chapel", "Warlord", "Collector",
+          "Gem of Order", "World Tree", "Angel", "Lich", "Judge", "Dark Queen", "Ghoul"]
+#: a few tables the bounds are compiled for (a discard area or none, a table size or any)
+AREA = ("Rainstorm", "Knights", "Unicorn", "Wildfire", "Magic Wand", "Dragon")
+TABLES = [(None, None), (None, 3), (AREA, None), (AREA[:2], 6)]
+BOUNDS_AT = {t: compile_bounds(EXP, [c for c in HAND if t[0] is None or c.name not in t[0]]
+                               + cards(t[0] or ()),
+                               Table(None if t[0] is None else tuple(cards(t[0])), t[1]))
+             for t in TABLES}
+
+
+@st.composite
+def subtle_pools(draw, least=6, most=11):
+    """A table of TABLES and cards in a random order (none of its discard area), one to
+    four of them subtle."""
+    table = draw(st.sampled_from(TABLES))
+    avoid = set(table[0] or ())
+    some = draw(st.lists(st.sampled_from(cards(SUBTLE)), min_size=1, max_size=4,
+                         unique=True))
+    rest = [c for c in HAND if c not in some and c.name not in avoid]
+    some += draw(st.lists(st.sampled_from(rest), min_size=least - len(some),
+                          max_size=most - len(some), unique=True))
+    return table, draw(st.permutations(some))
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(subtle_pools(), st.data())
+def test_a_branch_bound_is_never_below_any_of_its_expansion_hands(case, data) -> None:
     """For cards held (P) and k more to take from R, the branch's bound is at least the
-    bound of every hand P + S, S ⊆ R, |S| = k."""
-    pool = data.draw(st.lists(st.sampled_from(NEW), min_size=3, max_size=6, unique=True))
-    pool += data.draw(st.lists(st.sampled_from([c for c in HAND if c not in pool]),
-                               min_size=4, max_size=7, unique=True))
-    held = data.draw(st.integers(min_value=1, max_value=4))
+    bound of every hand P + S, S ⊆ R, |S| = k (here with the wild and extra-card cards, at
+    several tables)."""
+    table, pool = case
+    b = BOUNDS_AT[table]
+    held = data.draw(st.integers(min_value=1, max_value=min(6, len(pool) - 1)))
     P, R = pool[:held], pool[held:]
-    k = data.draw(st.integers(min_value=1, max_value=min(3, len(R))))
-    branch = EXP_BOUNDS.branch(P, R, k)
+    k = data.draw(st.integers(min_value=1, max_value=min(3, len(R), 9 - held)))
+    branch = b.branch(P, R, k)
     for S in combinations(R, k):
-        assert branch >= EXP_BOUNDS.bound(P + list(S))
+        assert branch >= b.bound(P + list(S))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(subtle_pools(least=10, most=11), st.data())
+def test_the_sweep_meets_every_expansion_hand_whose_bound_beats_its_threshold(case,
+                                                                             data) -> None:
+    """Down the whole tree of branches, at several tables: no hand of 8 or 9 cards whose
+    bound beats the threshold is pruned."""
+    table, pool = case
+    forced = pool[:data.draw(st.integers(0, 2))]
+    size = data.draw(st.sampled_from([8, 8, 9]))
+    swept, wanted = swept_and_wanted(BOUNDS_AT[table], pool, forced, size, data)
+    assert wanted <= swept
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(subtle_pools(least=8, most=9))
+def test_the_bound_holds_with_wild_and_extra_card_cards_at_any_table(case) -> None:
+    """A hand of 8 or 9 cards holding wild and extra-card cards: its bound is at least the
+    evaluator's optimum at that table (an empty discard area when none is given)."""
+    (area, players), hand = case
+    b = BOUNDS_AT[(area, players)]
+    total = best_total(hand, EXP, None if area is None else cards(area), players)
+    assert b.bound(hand) >= total
+    assert b.refined_beats(hand, total - 1)
+
+
+def test_chapel_counts_the_copy_of_the_card_taken_later() -> None:
+    """Chapel and Doppelgänger held, King to take: Doppelgänger as King makes two Leaders
+    (exactly two: Chapel +40). Chapel 2 + 40, King 8, Doppelgänger 8 = 58. The branch took
+    Chapel's bonus for dead (two cards needed, one left to take), not allowing for the
+    copy: 2 + 8 + 8 = 18."""
+    hand = cards(["Chapel", "Doppelgänger", "King"])
+    assert optimal_choices(tuple(hand), EXP)[0] == 58
+    assert EXP_BOUNDS.branch(hand[:2], hand[2:], 1) >= 58
 
 
 def _legal_hands(pool, cat, discard=None, cursed=()):
@@ -179,6 +243,42 @@ def test_the_discard_area_cards_score_an_empty_area_unless_one_is_given() -> Non
     assert sol.total == resolve(sol.hand).total
 
 
+def test_a_discard_area_given_leaves_leprechauns_ninth_card_beside_necromancer() -> None:
+    """With a discard area given, Necromancer's shapes hold only the hands whose 9th card
+    is of the area; a hand of nine pool cards holding Necromancer is Leprechaun's, and was
+    swept by no shape. Here the area (Great Flood) holds nothing Necromancer may take, and
+    the best hand is the base game's 397 (Bell Tower 8 + 15, Candle 2 + 100, Necromancer 3,
+    Sword of Keth 7 + 40, Shield of Keth 4 + 40, Gem of Order 5 + 150, Book of Changes 3,
+    Warhorse 6 + 14) with Leprechaun 20 as its 9th card: 417 (max said 397, proven)."""
+    pool = cards(["Necromancer", "Leprechaun", "Bell Tower", "Candle", "Book of Changes",
+                  "Warhorse", "Gem of Order", "Fountain of Life", "Sword of Keth",
+                  "Shield of Keth"])
+    area = cards(["Great Flood"])
+    best = [c for c in pool if c.name != "Fountain of Life"]
+    assert best_total(best, EXP, area) == 417
+    sol = max_hand(EXP, without=_only(pool + area), discard=area)
+    assert sol.proven and sol.total == 417 == _brute_max(pool, discard=area)
+    assert sol.total == resolve(sol.hand).total
+
+
+def test_portal_beside_the_hand_leaves_necromancer_its_card_of_the_area() -> None:
+    """Portal held and a discard area given: a 9th card may be Portal's (a pool card) or
+    Necromancer's (a card of the area); the sweep looked at Portal's only (293, proven).
+    Knights taken from the area: Knights 20, Elven Archers 10 + 5 (no Weather), Light
+    Cavalry 17 (no Land), Dwarvish Infantry 15 (Rangers clears the word Army, R6), Rangers 5,
+    Necromancer 3, King 8 + 100 and Queen 6 + 100 (five Armies, with each other), Warlord
+    4 + 67 (20 + 10 + 17 + 15 + 5) = 360, and Portal -20: 340."""
+    pool = cards(["Necromancer", "Warlord", "Rangers", "Light Cavalry", "Dwarvish Infantry",
+                  "Elven Archers", "King", "Queen", "Bell Tower", "Candle"])
+    area = cards(["Knights"])
+    portal = (EXP.card("Portal"),)
+    hand = [c for c in pool if c.name not in ("Bell Tower", "Candle")] + area
+    assert best_total(hand, EXP, [], None, portal) == 340
+    sol = max_hand(EXP, with_=portal, without=_only(pool + area), discard=area)
+    assert sol.proven and sol.total == 340 == _brute_max(pool, EXP, area, None, portal)
+    assert sol.total == resolve(sol.hand).total
+
+
 def test_genie_is_scored_at_the_best_table_size_or_the_one_given() -> None:
     """Genie (-50, +10 per other player) with Leprechaun: a 9th card either way."""
     pool = cards(["Genie", "Leprechaun", "Gem of Order", "Candle", "Bell Tower",
@@ -217,6 +317,23 @@ def test_random_small_expansion_games_agree_with_brute_force(new, old) -> None:
     sol = max_hand(EXP, without=_only(pool), players=4)
     assert sol.proven
     assert sol.total == _brute_max(pool, players=4)
+
+
+@settings(max_examples=4, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.sampled_from(cards(SUBTLE)), min_size=2, max_size=4, unique=True),
+       st.data())
+def test_random_small_games_with_a_discard_area_agree_with_brute_force(subtle, data) -> None:
+    """Wild and extra-card cards, a discard area given (Necromancer takes from it,
+    Leprechaun and Genie from the deck) and a table size or none."""
+    rest = [c for c in HAND if c not in subtle]
+    pool = subtle + data.draw(st.lists(st.sampled_from(rest), min_size=10 - len(subtle),
+                                       max_size=10 - len(subtle), unique=True))
+    others = [c for c in HAND if c not in pool]
+    area = data.draw(st.lists(st.sampled_from(others), min_size=1, max_size=3, unique=True))
+    players = data.draw(st.none() | st.integers(2, 6))
+    sol = max_hand(EXP, without=_only(pool + area), discard=area, players=players)
+    assert sol.proven
+    assert sol.total == _brute_max(pool, discard=area, players=players)
 
 
 def test_the_best_expansion_hand_found_scores_447() -> None:

@@ -13,7 +13,7 @@ from fantasy_scorer.realms.catalog import base_catalog
 from fantasy_scorer.realms.resolve import score
 from fantasy_scorer.realms.solve.api import max_hand
 from fantasy_scorer.realms.solve.choices import optimal_choices
-from fantasy_scorer.realms.solve.sweep import compile_bounds
+from fantasy_scorer.realms.solve.sweep import Shape, Sweeper, compile_bounds
 
 CAT = base_catalog()
 BOUNDS = compile_bounds(CAT, CAT.suit_cards)
@@ -139,19 +139,81 @@ def test_the_whole_game_is_proven() -> None:
     assert sol.total == score(sol.hand)
 
 
-@settings(max_examples=120, deadline=None)
-@given(st.data())
-def test_a_branch_bound_is_never_below_any_of_its_hands(data) -> None:
+#: the wild cards, Island and Necromancer, and the cards whose bonuses count them subtly
+SUBTLE = [*WILD, "Island", "Knights", "Queen", "Candle", "Bell Tower", "Great Flood"]
+
+
+@st.composite
+def pools(draw, cat=CAT, subtle=SUBTLE, least=6, most=11):
+    """Cards in a random order, one to four of them subtle (wild, extra-card and the cards
+    that count them)."""
+    some = draw(st.lists(st.sampled_from([cat.card(n) for n in subtle]), min_size=1,
+                         max_size=4, unique=True))
+    rest = [c for c in cat.suit_cards if c not in some]
+    some += draw(st.lists(st.sampled_from(rest), min_size=least - len(some),
+                          max_size=most - len(some), unique=True))
+    return draw(st.permutations(some))
+
+
+@settings(max_examples=400, deadline=None)
+@given(pools(), st.data())
+def test_a_branch_bound_is_never_below_any_of_its_hands(pool, data) -> None:
     """What the sweep prunes with: for cards held (P) and k more to take from R, the
     branch's bound is at least the bound of every hand P + S, S ⊆ R, |S| = k."""
-    pool = data.draw(st.lists(st.sampled_from(CAT.suit_cards), min_size=6, max_size=11,
-                              unique=True))
-    held = data.draw(st.integers(min_value=1, max_value=4))
+    held = data.draw(st.integers(min_value=1, max_value=min(5, len(pool) - 1)))
     P, R = pool[:held], pool[held:]
-    k = data.draw(st.integers(min_value=1, max_value=min(3, len(R))))
+    k = data.draw(st.integers(min_value=1, max_value=min(3, len(R), 8 - held)))
     branch = BOUNDS.branch(P, R, k)
     for S in combinations(R, k):
         assert branch >= BOUNDS.bound(P + list(S))
+
+
+def swept_and_wanted(bounds, pool, forced, size, data):
+    """(the card sets one sweep of ``pool`` meets at a threshold, the hands whose closer bound
+    beats it), each card set as a set of ids. The threshold is drawn among the hands' bounds,
+    so that the sweep prunes."""
+    free = [c for c in pool if c not in forced]
+    hands = [tuple(forced) + S for S in combinations(free, size - len(forced))]
+    values = sorted(bounds.bound(h) for h in hands)
+    thr = values[data.draw(st.integers(len(values) // 3, len(values) - 1))] - 1
+    wanted = {frozenset(c.id for c in h) for h in hands
+              if bounds.bound(h) > thr and bounds.refined_beats(h, thr)}
+    sweeper = Sweeper(bounds, [Shape(tuple(forced), tuple(free), size, False)], workers=1)
+    swept = {frozenset(c.id for c in h) for h in sweeper.candidates(thr)}
+    return swept, wanted
+
+
+@settings(max_examples=100, deadline=None)
+@given(pools(least=9, most=11), st.data())
+def test_the_sweep_meets_every_hand_whose_bound_beats_its_threshold(pool, data) -> None:
+    """What a pass relies on, down the whole tree of branches (each inheriting what its
+    parent knew of a card's own bonus): no hand whose bound beats the threshold is pruned."""
+    forced = pool[:data.draw(st.integers(0, 2))]
+    size = data.draw(st.sampled_from([7, 7, 8]))
+    swept, wanted = swept_and_wanted(BOUNDS, pool, forced, size, data)
+    assert wanted <= swept
+
+
+def test_a_doppelganger_held_may_copy_an_army_taken_later_for_warlord() -> None:
+    """The falsified branch of issue 13: Warlord and Doppelgänger held, Knights to take.
+    Warlord 4 + 40 (Knights 20 and Doppelgänger as Knights 20), Knights 20, Doppelgänger
+    20 = 84. The branch bound was 64 (Warlord 4, Doppelgänger 20, Knights 20 + the 20 it
+    adds to Warlord): the copy of a card not yet held was missing, and the hand pruned."""
+    hand = cards(["Warlord", "Doppelgänger", "Knights"])
+    assert optimal_choices(tuple(hand), CAT)[0] == 84
+    assert BOUNDS.branch(hand[:2], hand[2:], 1) >= 84
+    # the same with Warlord among the cards taken: Doppelgänger held alone
+    assert BOUNDS.branch(hand[1:2], [hand[0], hand[2]], 2) >= 84
+
+
+def test_a_small_game_of_armies_and_a_doppelganger_agrees_with_brute_force() -> None:
+    """Warlord sums the Armies; Doppelgänger held early may copy the strongest taken later."""
+    pool = cards(["Warlord", "Doppelgänger", "Knights", "Rangers", "Light Cavalry",
+                  "Dwarvish Infantry", "Elven Archers", "Empress", "King", "Queen",
+                  "Bell Tower"])
+    sol = max_hand(CAT, with_=cards(["Doppelgänger"]), without=_only(CAT, pool))
+    assert sol.proven
+    assert sol.total == _brute_max(pool, holding=CAT.card("Doppelgänger"))
 
 
 def test_more_required_cards_than_a_hand_holds_is_an_error() -> None:

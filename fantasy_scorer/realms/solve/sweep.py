@@ -170,11 +170,13 @@ class Shape:
 
 def shapes(catalog: Catalog, pool: Sequence[Card], required: Sequence[Card],
            discard: Sequence[Card] | None, free_extras: int = 0) -> list[Shape]:
-    """Every shape of legal hand, each hand in one shape: the catalog's hand size, and one
-    card more with an extra-card effect (the first giver of the pool in hand decides the
-    shape). ``discard``: None lets an extra card from the discard area be any card (the
-    area held it); a list restricts it to those cards. ``free_extras``: extra cards given
-    by Cursed Items held beside the hand (Portal)."""
+    """Every shape of legal hand, each hand in one shape: the catalog's hand size, one card
+    more of the pool with an extra-card effect (the first giver of the pool in hand decides
+    the shape), and, with a discard area given, one card more of the area with a giver that
+    takes from it (Necromancer; these hold a card no other shape holds). ``discard``: None
+    lets an extra card from the discard area be any card (the area held it); a list
+    restricts it to those cards. ``free_extras``: extra cards given by Cursed Items held
+    beside the hand (Portal)."""
     size = catalog.hand_size
     cap = catalog.max_hand
     room = 1 if cap is None else max(0, cap - size)
@@ -187,22 +189,25 @@ def shapes(catalog: Catalog, pool: Sequence[Card], required: Sequence[Card],
     out = [Shape(req, rest, size, False)]
     if most == 0:
         return out
+    takers = [g for g in givers if g.extra is not None and g.extra.source == "discard"]
+    if discard is not None:
+        for n, g in enumerate(takers):  # a hand with two of them: the first one's
+            forced = req if g in req else req + (g,)
+            free = tuple(c for c in rest if c is not g and c not in takers[:n])
+            out += [Shape(forced + (d,), free, size + 1, False) for d in discard
+                    if g.may_take_extra(d)]
     if free_extras:
-        return out + [Shape(req, rest, size + 1, False)]
-    banned: list[Card] = []
+        return out + [Shape(req, rest, size + 1, False)]  # any card of the pool beside
+    banned: list[Card] = []  # the givers whose shape holds every hand of pool cards with them
     for g in givers:
         if any(b in req for b in banned):
             break
+        if g in takers and discard is not None:
+            continue  # it takes from the area only (above)
         forced = req if g in req else req + (g,)
         free = tuple(c for c in rest if c is not g and c not in banned)
-        by_discard = g.extra is not None and g.extra.source == "discard"
-        if by_discard and discard is not None:
-            for d in discard:
-                if g.may_take_extra(d):
-                    out.append(Shape(forced + (d,), free, size + 1, False))
-        else:
-            limited = by_discard and any(not g.may_take_extra(c) for c in free)
-            out.append(Shape(forced, free, size + 1, limited))
+        limited = g in takers and any(not g.may_take_extra(c) for c in free)
+        out.append(Shape(forced, free, size + 1, limited))
         banned.append(g)
     return out
 
@@ -307,6 +312,23 @@ class Sweeper:
                     out += [(int(bounds[g]), r, f, g) for g in range(f + 1, nf - k + 2)
                             if bounds[g] > threshold]
         out.sort(key=lambda x: (-x[0], x[1], x[2], x[3]))
+        return out
+
+    def candidates(self, threshold: int) -> set[tuple[Card, ...]]:
+        """Every card set the sweep meets at a fixed threshold, each part run to the end and
+        nothing scored: a test checks that it holds every hand whose closer bound beats the
+        threshold (what a pass relies on), whatever the branches pruned on the way."""
+        thr = np.array([threshold], dtype=np.int64)
+        out = {cards for cards, bound in self.fixed if bound > threshold}
+        for task in self.tasks(threshold):
+            cap = FIRST_CAP
+            while True:
+                found, full = self._part(task, thr, cap, 0)
+                out |= {cards for cards, _ in found}
+                if not full:
+                    break
+                cap *= 8
+        self.seen.clear()
         return out
 
     def _part(self, task: Task, thr: np.ndarray, cap: int, beam: int

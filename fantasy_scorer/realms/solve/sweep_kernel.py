@@ -33,18 +33,15 @@ sweep's own facts (the free cards in order, what every suffix of them holds) are
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 import numpy as np
 
-# The compiled code is cached per user (the package directory may be read-only). LLVM's
-# optimisation level 1 compiles the first run about 16% quicker than the default 3, and the
-# sweep runs as fast (measured on both games); numba reads it once, at its import, so it
-# applies only when nothing imported numba before (the user's own setting wins).
+# The compiled code is cached per user (the package directory may be read-only). No
+# optimisation level is set: numba reads NUMBA_OPT from the environment at every compile, so
+# a lower level for the sweep would lower it for all compiled code of the process, and it
+# saves only about 2 s of a first run's 23 s of compiling (the sweep runs as fast).
 os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "fantasy-scorer" / "numba"))
-if "numba" not in sys.modules:
-    os.environ.setdefault("NUMBA_OPT", "1")
 from numba import njit  # noqa: E402
 
 # The layout of the tables (sweep_tables writes them). It lives here because numba's cache
@@ -205,11 +202,14 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
         else:
             pr[P_VAL] = v
         return
-    if kind in (SUM_STRENGTH, MAX_STRENGTH, ODD, PER_PENALTY):
+    if kind == SUM_STRENGTH:
+        _prep_sum(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gother, rows, pr)
+        return
+    if kind in (MAX_STRENGTH, ODD, PER_PENALTY):
         g = rows[r, R_SEL]
         maxall = ctx[X_MAXALL]
         copyable = False
-        if kind in (SUM_STRENGTH, MAX_STRENGTH):
+        if kind == MAX_STRENGTH:
             held = _cnt(g, x, cnt, match)
             copyable = held > 0
             pr[P_SDOP] = 1 if held + cntR[g] - (match[g, xr] if xr >= 0 else 0) > 0 else 0
@@ -240,9 +240,7 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
                 total_s += s
                 if s > top:
                     top = s
-        if kind == SUM_STRENGTH:
-            pr[P_VAL] = total_s + (maxall if bookH > 0 else 0)
-        elif kind == MAX_STRENGTH:
+        if kind == MAX_STRENGTH:
             pr[P_VAL] = top
             pr[P_M] = top
         elif kind == PER_PENALTY:
@@ -268,6 +266,8 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
             pr[P_VAL] = a
             return
         need -= have
+        if held == 0 and hcH > 0:  # the first card taken brings the copies held along
+            need = need - hcH if need > hcH else 1
         free = cntR[g] - (match[g, xr] if xr >= 0 else 0)
         avail = free + (1 if bookR > 0 else 0)
         if held + free > 0:
@@ -282,6 +282,46 @@ def prep(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gsuit, gother, rows, 
     if kind in (CONSTANT, DISTINCT):
         pr[P_VAL] = a
         return
+
+
+@njit(cache=True, nogil=True)
+def _prep_sum(r, o, P, np_, x, cnt, cntR, xr, ctx, card, match, gother, rows, pr):
+    """prep() of "+ the strengths of the cards of a group" (Warlord) on H = P (+ x).
+
+    A copy from the hand that takes a strength (Doppelgänger) is in the group only as a
+    copy of a card of it (R1: the printed card), so it adds the strength of one of them: at
+    most the strongest in H (P_M). A card of the group taken later may raise that for each
+    such copy (P_GDOP of them), and when H holds none, the first one taken brings the copies
+    into the group (a copy that keeps its own strength adds that: P_ATTR, paid to every card
+    of the group taken, their sum being at least what the copies add)."""
+    g = rows[r, R_SEL]
+    held = _cnt(g, x, cnt, match)
+    pr[P_SDOP] = 1 if held + cntR[g] - (match[g, xr] if xr >= 0 else 0) > 0 else 0
+    top = 0
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        if card[y, C_HCOPY] == 0 and match[g, y] == 1 and card[y, C_STR] > top:
+            top = card[y, C_STR]  # the owner too: a copy of it is another card
+    total = 0
+    for q in range(np_ + (1 if x >= 0 else 0)):
+        y = P[q] if q < np_ else x
+        if gother[g] == 1 and y == o:
+            continue
+        s = card[y, C_STR] if card[y, C_STR] > 0 else 0
+        if card[y, C_HCOPY] == 2:
+            pr[P_GDOP] += 1
+            if held > 0:
+                total += top
+        elif card[y, C_HCOPY] == 1:
+            if held > 0:
+                total += s
+            else:
+                pr[P_ATTR] += s
+        elif match[g, y] == 1:
+            total += s
+    pr[P_M] = top
+    # a Book of Changes held may change one card to join: at most the strongest card
+    pr[P_VAL] = total + (ctx[X_MAXALL] if ctx[X_BOOKH] > 0 else 0)
 
 
 @njit(cache=True, nogil=True)
@@ -312,6 +352,9 @@ def delta(r, o, y, pr, maxall, card, match, gsuit, rows):
             s = strength_of(y, card, maxall)
             if s > 0:
                 d += s
+            if not hc and s > pr[P_M]:  # the copies held may copy it (_prep_sum)
+                d += pr[P_GDOP] * (s - pr[P_M])
+            d += pr[P_ATTR]
         if card[y, C_BOOK] == 1:
             d += maxall
         return d

@@ -313,33 +313,6 @@ class Compiler:
         out = (shown[None, :, :] & suits[:, None, None]) != 0
         return (out | named[:, :, None]).astype(np.int64)
 
-    def _printed(self) -> np.ndarray:
-        out = np.zeros((max(len(self._terms), 1), len(self.cards)), dtype=np.int64)
-        for g, terms in enumerate(self._terms):
-            for i, c in enumerate(self.cards):
-                out[g, i] = int(any(self._selects(t, c.suits, c.name) for t in terms))
-        return out
-
-    def _changed(self) -> np.ndarray:
-        """chg[g, i, s]: group g selects card i when Book of Changes has changed it to suit
-        s (it keeps its name, or a copy any name it may take, and the suits a change leaves,
-        R17)."""
-        n, S = len(self.cards), len(self.cat.suits)
-        out = np.zeros((max(len(self._terms), 1), n, S), dtype=np.int64)
-        for g, terms in enumerate(self._terms):
-            anything = any(t.any for t in terms)
-            suits = 0
-            names: set[str] = set()
-            for t in terms:
-                suits |= t.suits
-                names |= set(t.names)
-            for i, c in enumerate(self.cards):
-                named = c.name in names or any(f.name in names for f in self.faces.get(i, ()))
-                for s in range(S):
-                    shown = (1 << s) | c.kept_on_change
-                    out[g, i, s] = int(anything or named or bool(shown & suits))
-        return out
-
     @staticmethod
     def _members(row: np.ndarray, match: np.ndarray, card: np.ndarray) -> list[int]:
         """The cards whose marginal for this row may not be 0 (the compiled code looks at
