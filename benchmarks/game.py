@@ -131,17 +131,25 @@ def bench_advise(args: argparse.Namespace) -> None:
 
 
 def _part(job: tuple) -> dict:
+    """Games ``start`` to ``start + games - 1``, played in chunks of 10 so that the running
+    win share is printed as it goes (a long run stopped early still says what it found)."""
     players, games, start, samples, seed = job
     lineup = ["advisor"] + ["greedy"] * (players - 1)
     t0 = time.perf_counter()
-
-    def progress(done: int) -> None:
-        if done % 25 == 0:
-            print(f"  games {start}-{start + done - 1} done, {time.perf_counter() - t0:.0f} s",
-                  file=sys.stderr, flush=True)
-
-    sim = simulate(base_catalog(), players, lineup, games, seed, samples, None, progress,
-                   start=start)
+    sim = None
+    cat = base_catalog()
+    sc = Scorer(cat, players)  # one memo for every chunk
+    for at in range(start, start + games, 10):
+        part = simulate(cat, players, lineup, min(10, start + games - at), seed, samples,
+                        None, scorer=sc, start=at)
+        sim = part if sim is None else sim.merge(part)
+        shares = sim.bots[0].shares
+        print(f"  games {start}-{at + len(part.turns) - 1}: advisor win share "
+              f"{sum(shares) / len(shares):.3f} over {len(shares)}, mean score "
+              f"{statistics.fmean(sim.bots[0].scores):.1f} vs greedy "
+              f"{statistics.fmean(x for b in sim.bots[1:] for x in b.scores):.1f}; "
+              f"{time.perf_counter() - t0:.0f} s, {load()}", file=sys.stderr, flush=True)
+    assert sim is not None
     return {"shares": [b.shares for b in sim.bots], "scores": [b.scores for b in sim.bots],
             "turns": sim.turns, "seconds": sim.seconds}
 

@@ -59,12 +59,23 @@ from ..catalog import Card, Catalog
 from ..hand import MAX_DISCARD
 from .engine import View, check_players, deck_extras
 from .model import TAKE_RATE, WinModel
+from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
 
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
 ROUNDS_BEFORE_RACING = 6  # samples every option gets before any is dropped
+#: How far (in standard errors of the paired difference) an option must beat greedy's own
+#: choice to replace it: the best of many noisy means looks better than it is.
+CHALLENGE_Z = 1.0
+#: From this round on, an option whose paired difference with greedy's choice lies below
+#: zero by ``PRUNE_Z`` standard errors stops being sampled: it is very unlikely ever to
+#: beat that choice by ``CHALLENGE_Z``.
+ROUNDS_BEFORE_PRUNING, PRUNE_Z = 4, 2.0
+#: A bot (``settle=False``) also stops sampling an option that could at best add this much
+#: to greedy's choice (a chance of winning, or points): a difference not worth the time.
+INDIFFERENCE = {"win": 0.005, "score": 1.0}
 TAKE_DISCARDS = 2  # for each card I could take, the discards considered after it
 
 
@@ -181,6 +192,7 @@ class Option:
     active: bool = True
     exact: bool = False
     tie: tuple = ()  # among equal values, the higher tie goes first (best's order)
+    greedy: bool = False  # the choice of greedy (``fr-score best``, turn by turn)
 
     @property
     def samples(self) -> int:
@@ -226,7 +238,8 @@ class World:
     """One sample of the hidden cards and of the other players' luck."""
 
     next_hand: tuple[Card, ...]
-    stream: list[Card]
+    draws: list[Card]  # the cards I draw from the deck, in order
+    stream: list[Card]  # the cards other players discard, in order
     luck: list[tuple[float, float]]  # per turn of another player: (take?, which card)
     gifts: dict[str, int] = field(default_factory=dict)  # card id -> gift to the next player
 
@@ -236,7 +249,11 @@ def sample_world(sit: Situation, rng: random.Random) -> World:
     rng.shuffle(unseen)
     hidden = max(0, min(sit.catalog.hand_size - len(sit.next_holds), len(unseen) - 1))
     luck = [(rng.random(), rng.random()) for _ in range(4 * MAX_DISCARD * sit.players)]
-    return World(sit.next_holds + tuple(unseen[:hidden]), unseen[hidden:], luck)
+    rest = unseen[hidden:]
+    # my share of the future cards, and a little more: my draws and the others' discards
+    # are apart, so that an option that draws a card does not shift everyone's later cards
+    mine = min(len(rest) - 1, -(-len(rest) // sit.players) + 2)
+    return World(sit.next_holds + tuple(unseen[:hidden]), rest[:mine], rest[mine:], luck)
 
 
 # The play-outs are generators that say which card sets they need scored: each yields a list
@@ -277,25 +294,39 @@ def _keep(sc: Scorer, cards: tuple[Card, ...], area: tuple[Card, ...]):
     return sc.order_keeps(cards, area, totals, first=True, exact_ties=False)[0]
 
 
-def _raises(hand: tuple[Card, ...], card: Card, area: tuple[Card, ...]):
-    """Whether taking ``card`` from the discard area raises the best 7 (greedy's test)."""
-    rest = tuple(c for c in area if c is not card)
-    held = hand + (card,)
-    totals = yield [(held[:i] + held[i + 1:], rest) for i in range(len(hand))] + [(hand, area)]
-    return max(totals[:-1]) > totals[-1]
+def _best_take(hand: tuple[Card, ...], fresh: list[Card], area: tuple[Card, ...]):
+    """The card of ``fresh`` (cards of the discard area) whose taking raises the best 7 the
+    most, the oldest on a tie, or None if none raises it (greedy's test, as a play-out
+    step)."""
+    asks = []
+    for c in fresh:
+        rest = tuple(d for d in area if d is not c)
+        held = hand + (c,)
+        asks += [(held[:i] + held[i + 1:], rest) for i in range(len(hand))]
+    totals = yield asks + [(hand, area)]
+    now, best, at = totals[-1], None, 0
+    for c in fresh:
+        top = max(totals[at:at + len(hand)])
+        at += len(hand)
+        if top > now:
+            now, best = top, c
+    return best
 
 
 def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
-             area: list[Card], deck: int, pos: int):
+             area: list[Card], deck: int, mine: int):
     """My final score (a play-out step): the game goes on from the next player's turn (my
-    hand and the area after my discard, ``deck`` cards left, the stream read from ``pos``).
+    hand and the area after my discard, ``deck`` cards left, my draws read from ``mine``).
 
-    On my turns I play greedy between the deck and the card the player before me discarded
-    (the older cards of the discard area are the ones I passed on, or discarded myself).
+    On my turns I play greedy between the deck and the cards the other players discarded
+    since my last turn (the older cards of the discard area are the ones I passed on, or
+    discarded myself). When one of the world's two sequences of cards runs out, the other
+    serves; when both do, the play-out ends there.
     """
-    players, rate, stream = sit.players, sit.rate, world.stream
-    seat, k = 1 % players, 0
-    while len(area) < MAX_DISCARD and deck > 0 and pos < len(stream):
+    players, rate, stream, draws = sit.players, sit.rate, world.stream, world.draws
+    seat, k, pos = 1 % players, 0, 0
+    fresh: list[Card] = []  # the cards other players discarded since my last turn
+    while len(area) < MAX_DISCARD and deck > 0 and (pos < len(stream) or mine < len(draws)):
         if seat:
             took, which = world.luck[k % len(world.luck)]
             k += 1
@@ -303,24 +334,32 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
                 area.pop(int(which * len(area)))
             else:
                 deck -= 1
-            area.append(stream[pos])
-            pos += 1
+            if pos < len(stream):
+                card, pos = stream[pos], pos + 1
+            else:
+                card, mine = draws[mine], mine + 1
+            area.append(card)
+            fresh.append(card)
         else:
-            last = area[-1] if players > 1 and area else None
-            if last is not None and (yield from _raises(hand, last, tuple(area))):
-                card = last
+            fresh = [c for c in fresh if c in area]
+            card = (yield from _best_take(hand, fresh, tuple(area))) if fresh else None
+            fresh = []
+            if card is not None:
                 area.remove(card)
             else:
-                card = stream[pos]
-                pos += 1
+                if mine < len(draws):
+                    card, mine = draws[mine], mine + 1
+                else:
+                    card, pos = stream[pos], pos + 1
                 deck -= 1
             _, out = yield from _keep(sc, hand + (card,), tuple(area))
             hand = tuple(c for c in hand + (card,) if c is not out)
             area.append(out)
         seat = (seat + 1) % players
-    if _draws_from_deck(hand):  # Leprechaun, Genie: the deck is the stream's next cards
+    if _draws_from_deck(hand):  # Leprechaun, Genie: the deck is the world's next cards
         final = [list(hand)]
-        deck_extras(final, list(reversed(stream[pos:pos + max(deck, 0)])), area, sc)
+        left = (draws[mine:] + stream[pos:])[:max(deck, 0)]
+        deck_extras(final, list(reversed(left)), area, sc)
         hand = tuple(final[0])
     (total,) = yield [(hand, tuple(area))]
     return total
@@ -404,11 +443,14 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         _round(sc, sit, world, live, util)
         rounds += 1
         last_round = time.perf_counter() - begun
+        if rounds >= ROUNDS_BEFORE_PRUNING:
+            _prune(options, 0.0 if settle else INDIFFERENCE[objective])
         if rounds >= ROUNDS_BEFORE_RACING:
             _race(options)
     # equal chances (a chance of winning saturates at 0 and 1) go to the higher final score
     options.sort(key=lambda o: (o.active, o.value(), o.final.mean if o.final.n else (
         o.now or 0), o.tie), reverse=True)
+    _defend_greedy(options)
     return Advice(sit, options, rounds, time.perf_counter() - t0, exact, objective)
 
 
@@ -450,6 +492,43 @@ def _race(options: list[Option]) -> None:
                 e.active = False
 
 
+def _paired(a: Option, b: Option) -> Estimate:
+    """The mean of ``a``'s utility less ``b``'s, sample by sample (same worlds)."""
+    est = Estimate()
+    for x, y in zip(a.utility, b.utility, strict=True):
+        est.add(x - y)
+    return est
+
+
+def _prune(options: list[Option], margin: float = 0.0) -> None:
+    """Stop sampling the options clearly below greedy's choice (``PRUNE_Z``), or never
+    more than ``margin`` above it."""
+    keeper = next((o for o in options if o.greedy), None)
+    if keeper is None or keeper.exact or not keeper.active:
+        return
+    for o in options:
+        if o is not keeper and o.active and not o.exact and len(o.utility) == len(
+                keeper.utility):
+            est = _paired(o, keeper)
+            if est.mean + PRUNE_Z * est.se < margin:
+                o.active = False
+
+
+def _defend_greedy(options: list[Option]) -> None:
+    """Put greedy's choice first unless the leader beats it clearly: by ``CHALLENGE_Z``
+    standard errors of their paired differences (both sampled on the same worlds). Exact
+    options need no defence: their values are not noisy."""
+    leader = options[0]
+    keeper = next((o for o in options if o.greedy), None)
+    if (keeper is None or keeper is leader or not keeper.active or leader.exact
+            or keeper.exact or len(leader.utility) != len(keeper.utility)):
+        return
+    est = _paired(leader, keeper)
+    if est.n < 2 or est.mean <= CHALLENGE_Z * est.se:
+        options.remove(keeper)
+        options.insert(0, keeper)
+
+
 def _interval(values: list[float]) -> tuple[float, float]:
     """The mean's 99% interval by Student's t."""
     est = Estimate()
@@ -475,9 +554,11 @@ def _discard_options(sc: Scorer, sit: Situation, util) -> list[Option]:
     rank = {i: r for r, i in enumerate(sorted(range(len(hand)), key=tie))} if exact and len(
         set(nows)) < len(nows) else {i: 0 for i in range(len(hand))}
     options = []
+    keeper = sc.best_keep(hand, area)[1]
     for i, d in enumerate(hand):
         rest, now = rests[i], nows[i]
-        o = Option(discard=d, now=now, tie=(-rank[i],), floor=util(now, 0))
+        o = Option(discard=d, now=now, tie=(-rank[i],), floor=util(now, 0),
+                   greedy=d is keeper)
         if sit.ends_with_my_discard and not _draws_from_deck(rest):
             o.exact = True
             o.final = Estimate.of(now)
@@ -498,6 +579,7 @@ def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
                 sit.catalog.suit_cards):
             _exact_deck(sc, sit, deck, util)
         options.append(deck)
+    keeper = greedy_draw(sc, hand, area, sit.deck > 0)
     for j, c in enumerate(area):
         rest = area[:j] + area[j + 1:]
         held = hand + (c,)
@@ -508,6 +590,10 @@ def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
             kept = tuple(x for x in hand + (c,) if x is not d)
             now = sc.total(kept, rest + (d,))
             options.append(Option(take=c, discard=d, now=now, floor=util(now, 0)))
+    if keeper is None and sit.deck > 0:
+        options[0].greedy = True
+    else:  # the card greedy takes, with the discard that keeps its best 7
+        max((o for o in options if o.take is keeper), key=lambda o: o.now or 0).greedy = True
     return options
 
 
@@ -548,12 +634,12 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util) -
 def _one(sc: Scorer, sit: Situation, world: World, o: Option):
     """One option on one world (a play-out step): (final score, the best 7 right after this
     turn, the card discarded, the discard area after this turn)."""
-    hand, area, deck, pos = sit.hand, list(sit.area), sit.deck, 0
+    hand, area, deck, mine = sit.hand, list(sit.area), sit.deck, 0
     out = o.discard
     if sit.phase == "draw":
         if o.deck:
-            card = world.stream[0]
-            pos, deck = 1, deck - 1
+            card = world.draws[0]
+            mine, deck = 1, deck - 1
         else:
             card = o.take  # type: ignore[assignment]
             area.remove(card)
@@ -565,5 +651,5 @@ def _one(sc: Scorer, sit: Situation, world: World, o: Option):
     area.append(out)
     after = tuple(area)
     (now,) = yield [(kept, after)]
-    final = yield from play_out(sc, sit, world, kept, area, deck, pos)
+    final = yield from play_out(sc, sit, world, kept, area, deck, mine)
     return final, now, out, after
