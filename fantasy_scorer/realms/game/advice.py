@@ -9,31 +9,42 @@ discard gives the next player. The model, in short:
   (the *unseen* cards) is equally likely to be anywhere: in the deck, in any order, or hidden
   in another hand.
 * **A sample** shuffles the unseen cards. The first ones make a hand the next player may
-  hold (with the cards known to be in it); the rest is the stream of cards that appear in
-  the future: the deck's cards I draw and the cards other players discard.
+  hold (with the cards known to be in it); of the rest, a share (a 1/players part and two
+  more) are the deck cards I will draw, in order, and the others the cards the other
+  players will discard. The two are apart so that an option that draws a card now does not
+  shift every later card: options are compared on the same luck.
 * **The rest of the game** is played out from each option on the same sample (common random
-  numbers, so options are compared on the same luck). Players take turns in order. Another
-  player takes a random card of the discard area with the *take rate* (from the turns seen so
-  far; without history, the rate measured in games of greedy bots), else draws from the deck;
-  either way they discard a card of the stream. On my turns I play greedy: the card the
-  player before me discarded if it raises my best 7, else the deck, then the discard that
-  leaves the best 7. The game
-  ends when the discard area holds 10 cards or the deck is empty, and my final hand is scored
-  (a Necromancer takes its best card from the final discard area).
+  numbers). Players take turns in order. Another player takes a random card of the discard
+  area with the *take rate* (from the turns seen so far; without history, the rate measured
+  in games of greedy bots), else draws from the deck; either way they discard a card of the
+  sample. On my turns I play greedy: of the cards discarded since my last turn, the one that
+  most raises my best 7 (the older ones I passed on, or discarded myself), else the deck;
+  then the discard that leaves the best 7. With two players the other one is played out
+  greedy too, from the sampled hand: my discard if it raises their best 7, else the deck,
+  then their best discard. The game ends when the discard area holds 10 cards or the deck is
+  empty, and my final hand is scored (a Necromancer takes its best card from the final
+  discard area). Checked against greedy games (``benchmarks/game.py``), these play-outs
+  predict a greedy player's final score within about 8 points from the first turn on
+  (4 players).
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
-* **The recommendation** is the option with the highest chance of winning: each sample's
-  final score is set against the other players' final scores, taken to be independent and
-  spread as in games of greedy bots (``model.py``), the next player's raised by the most any
-  card of the discard area after my turn gives them (a greedy player takes that card; so a
-  take of mine can deny it).
+* **The recommendation** is the option with the highest chance of winning. With two
+  players, a sample is won when my final score beats the other player's (a tie counts a
+  half). With more, each sample's final score is set against the other players' final
+  scores, taken to be independent and spread as in games of greedy bots (``model.py``), the
+  next player's raised by the most any card of the discard area after my turn gives them (a
+  greedy player takes that card; so a take of mine can deny it).
   (``objective="score"`` ranks by the expected final score less the gift / (players - 1).)
+  The best of many noisy means looks better than it is, so **greedy's choice stays** (what
+  ``fr-score best`` and the greedy bot do) unless the leader beats it by one standard error
+  of their paired differences.
   Options are sampled in rounds (a round that would likely end past the budget is not
-  started; all options' play-outs of a round are scored together); after 6 rounds, an
-  option clearly worse
-  than the leader (its paired difference below zero at the 99% level of Student's t) stops
-  being sampled.
+  started; all options' play-outs of a round are scored together). From the 4th round an
+  option whose paired difference with greedy's choice lies two standard errors below zero
+  stops being sampled (for a bot, also one that could at best add half a percentage point);
+  from the 6th, one clearly worse than the leader (its paired difference below zero at the
+  99% level of Student's t).
   The work stops when the time budget is spent or at a fixed number of samples; a bot also
   stops when one option is left (``settle=False``).
 * **Exact where the game ends.** When my discard ends the game (the discard area then holds
@@ -314,7 +325,7 @@ def _best_take(hand: tuple[Card, ...], fresh: list[Card], area: tuple[Card, ...]
 
 
 def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
-             area: list[Card], deck: int, mine: int):
+             area: list[Card], deck: int, mine: int, rival: bool = False):
     """My final score (a play-out step): the game goes on from the next player's turn (my
     hand and the area after my discard, ``deck`` cards left, my draws read from ``mine``).
 
@@ -322,12 +333,33 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
     since my last turn (the older cards of the discard area are the ones I passed on, or
     discarded myself). When one of the world's two sequences of cards runs out, the other
     serves; when both do, the play-out ends there.
+
+    With ``rival`` (two players), the other player plays greedy too, from the world's
+    hand for them: the card I just discarded if it raises their best 7, else a card of the
+    world's discards (their deck draws); then the discard that leaves their best 7. The
+    value is then (my final score, theirs); else (my final score, None).
     """
     players, rate, stream, draws = sit.players, sit.rate, world.stream, world.draws
     seat, k, pos = 1 % players, 0, 0
     fresh: list[Card] = []  # the cards other players discarded since my last turn
+    theirs = world.next_hand
     while len(area) < MAX_DISCARD and deck > 0 and (pos < len(stream) or mine < len(draws)):
-        if seat:
+        if seat and rival:
+            last = [area[-1]] if area else []
+            card = yield from _best_take(theirs, last, tuple(area))
+            if card is not None:
+                area.remove(card)
+            else:
+                if pos < len(stream):
+                    card, pos = stream[pos], pos + 1
+                else:
+                    card, mine = draws[mine], mine + 1
+                deck -= 1
+            _, out = yield from _keep(sc, theirs + (card,), tuple(area))
+            theirs = tuple(c for c in theirs + (card,) if c is not out)
+            area.append(out)
+            fresh.append(out)
+        elif seat:
             took, which = world.luck[k % len(world.luck)]
             k += 1
             if took < rate and area:
@@ -361,8 +393,11 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
         left = (draws[mine:] + stream[pos:])[:max(deck, 0)]
         deck_extras(final, list(reversed(left)), area, sc)
         hand = tuple(final[0])
+    if rival:
+        total, other = yield [(hand, tuple(area)), (theirs, tuple(area))]
+        return total, other
     (total,) = yield [(hand, tuple(area))]
-    return total
+    return total, None
 
 
 def _draws_from_deck(cards: Sequence[Card]) -> bool:
@@ -424,6 +459,9 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
+    # two players: the other one is played out too, and a sample's win is the duel (mixing
+    # that with the model's chances of exact options would compare unlike figures)
+    rival = sit.players == 2 and not any(o.exact for o in options)
     rounds = 0
     rng = random.Random(f"advise:{seed}")
     deadline = None if budget is None else t0 + budget
@@ -440,7 +478,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
                 rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
             break
         world = sample_world(sit, rng)
-        _round(sc, sit, world, live, util)
+        _round(sc, sit, world, live, util, rival)
         rounds += 1
         last_round = time.perf_counter() - begun
         if rounds >= ROUNDS_BEFORE_PRUNING:
@@ -614,26 +652,31 @@ def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
     o.utility = [sum(util(f, 0) for f in finals) / len(finals)]
 
 
-def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util) -> None:
+def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
+           rival: bool = False) -> None:
     """One sample of every live option on the same world, their play-outs in lockstep, and
-    their figures recorded."""
-    ends = _lockstep(sc, [_one(sc, sit, world, o) for o in live])
-    _gifts(sc, sit, world, [c for _, _, _, after in ends for c in after])
+    their figures recorded. With ``rival`` (two players), a sample's chance of winning is
+    the duel of the two play-out scores (1, a half for a tie, or 0)."""
+    ends = _lockstep(sc, [_one(sc, sit, world, o, rival) for o in live])
+    _gifts(sc, sit, world, [c for _, _, _, after, _ in ends for c in after])
     win = _win(sit.players)
-    for o, (final, now, out, after) in zip(live, ends, strict=True):
+    for o, (final, now, out, after, other) in zip(live, ends, strict=True):
         # a greedy next player takes the card of the discard area that raises their hand
         # most: what they gain from the whole area after my turn (a take of mine may deny it)
         gain = max(world.gifts[c.id] for c in after)
         o.final.add(final)
         o.improves.add(1.0 if final > now else 0.0)
         o.gift.add(world.gifts[out.id])
-        o.win.add(win(final, gain))
-        o.utility.append(util(final, gain))
+        chance = win(final, gain) if other is None else (
+            1.0 if final > other else 0.5 if final == other else 0.0)
+        o.win.add(chance)
+        o.utility.append(chance if util is win else util(final, gain))
 
 
-def _one(sc: Scorer, sit: Situation, world: World, o: Option):
+def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = False):
     """One option on one world (a play-out step): (final score, the best 7 right after this
-    turn, the card discarded, the discard area after this turn)."""
+    turn, the card discarded, the discard area after this turn, the rival's final score or
+    None)."""
     hand, area, deck, mine = sit.hand, list(sit.area), sit.deck, 0
     out = o.discard
     if sit.phase == "draw":
@@ -651,5 +694,5 @@ def _one(sc: Scorer, sit: Situation, world: World, o: Option):
     area.append(out)
     after = tuple(area)
     (now,) = yield [(kept, after)]
-    final = yield from play_out(sc, sit, world, kept, area, deck, mine)
-    return final, now, out, after
+    final, other = yield from play_out(sc, sit, world, kept, area, deck, mine, rival)
+    return final, now, out, after, other
