@@ -6,8 +6,12 @@ Run one of::
     python benchmarks/game.py greedy-table [--games 150]
     python benchmarks/game.py advise [--cases 40] [--budget 1.0] [--cli]
     python benchmarks/game.py wins --players 4 --games 1000 [--samples 24] [--jobs 2]
+    python benchmarks/game.py calibrate --players 4 [--games 40] [--samples 20]
 
-``wins`` plays ``advisor`` against greedy bots and prints the advisor's win share with its 95%
+``calibrate`` checks the advice's play-outs against greedy games: at each discard of seat 0,
+the play-outs of the greedy bot's own choice predict its final score; the mean prediction
+is printed beside the mean actual score, by the player's turn. ``wins`` plays ``advisor``
+against greedy bots and prints the advisor's win share with its 95%
 interval (``--jobs`` splits the games over processes; the games are those of one seed either
 way). Each command prints the machine's load (``os.getloadavg``) before and after: the
 figures are wall-clock times on a shared machine. No test asserts any of them.
@@ -154,6 +158,43 @@ def _part(job: tuple) -> dict:
             "turns": sim.turns, "seconds": sim.seconds}
 
 
+def bench_calibrate(args: argparse.Namespace) -> None:
+    from fantasy_scorer.realms.game.advice import Option, _lockstep, _one, sample_world
+
+    cat = base_catalog()
+    sc = Scorer(cat, args.players)
+    print(load())
+    by_turn: dict[int, list[tuple[float, int]]] = {}
+    for g in range(args.games):
+        game = Game.deal(cat, args.players, f"calib:{g}")
+        bots = [GreedyBot(random.Random(g), sc) for _ in range(args.players)]
+        predicted = []
+        while not game.over:
+            bot, seat = bots[game.current], game.current
+            game.draw(bot.choose_draw(game.view()))
+            view = game.view()
+            out = bot.choose_discard(view)
+            if seat == 0:
+                sit = Situation.from_view(view)
+                rng = random.Random(f"calib:{g}:{len(game.turns)}")
+                finals = [_lockstep(sc, [_one(sc, sit, sample_world(sit, rng),
+                                              Option(discard=out), sit.players == 2)])[0][0]
+                          for _ in range(args.samples)]
+                predicted.append(statistics.fmean(finals))
+            game.discard(out)
+        final = game.finish(sc).score(0)
+        for turn, p in enumerate(predicted):
+            by_turn.setdefault(turn, []).append((p, final))
+    print(f"{args.players} players, {args.games} greedy games, {args.samples} play-outs per "
+          "discard of seat 0: predicted vs actual final score")
+    for turn, rows in sorted(by_turn.items()):
+        pred = statistics.fmean(p for p, _ in rows)
+        actual = statistics.fmean(a for _, a in rows)
+        print(f"  turn {turn + 1:2d} ({len(rows):3d} games): predicted {pred:6.1f}, actual "
+              f"{actual:6.1f}, bias {pred - actual:+5.1f}")
+    print(load())
+
+
 def bench_wins(args: argparse.Namespace) -> None:
     from fantasy_scorer.realms.game.stats import share_interval
 
@@ -195,9 +236,13 @@ def main() -> None:
     w.add_argument("--samples", type=int, default=None)
     w.add_argument("--jobs", type=int, default=1)
     w.add_argument("--seed", default="1")
+    c = sub.add_parser("calibrate")
+    c.add_argument("--players", type=int, default=4)
+    c.add_argument("--games", type=int, default=40)
+    c.add_argument("--samples", type=int, default=20)
     args = ap.parse_args()
     {"greedy": bench_greedy, "greedy-table": bench_greedy_table, "advise": bench_advise,
-     "wins": bench_wins}[args.what](args)
+     "wins": bench_wins, "calibrate": bench_calibrate}[args.what](args)
 
 
 if __name__ == "__main__":

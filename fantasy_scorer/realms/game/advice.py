@@ -17,24 +17,27 @@ discard gives the next player. The model, in short:
   numbers). Players take turns in order. Another player takes a random card of the discard
   area with the *take rate* (from the turns seen so far; without history, the rate measured
   in games of greedy bots), else draws from the deck; either way they discard a card of the
-  sample. On my turns I play greedy: of the cards discarded since my last turn, the one that
-  most raises my best 7 (the older ones I passed on, or discarded myself), else the deck;
-  then the discard that leaves the best 7. With two players the other one is played out
-  greedy too, from the sampled hand: my discard if it raises their best 7, else the deck,
-  then their best discard. The game ends when the discard area holds 10 cards or the deck is
-  empty, and my final hand is scored (a Necromancer takes its best card from the final
-  discard area). Checked against greedy games (``benchmarks/game.py``), these play-outs
-  predict a greedy player's final score within about 8 points from the first turn on
-  (4 players).
+  sample. On my turns I play greedy: the card of the discard area that most raises my best
+  7, else the deck; then the discard that leaves the best 7. (With three players or more,
+  the play-outs look only at the cards discarded since my last turn: cheaper, and closer to
+  greedy games than looking at all, since the others' discards are random cards here.)
+  With two players the other one is played out greedy too, from the sampled hand: my
+  discard if it raises their best 7, else the deck, then their best discard. The game ends
+  when the discard area holds 10 cards or the deck is empty, and my final hand is scored (a
+  Necromancer takes its best card from the final discard area). Checked against greedy
+  games (``benchmarks/game.py calibrate``), these play-outs predict a greedy player's final
+  score within about 12 points, from the first turn on.
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
 * **The recommendation** is the option with the highest chance of winning. With two
   players, a sample is won when my final score beats the other player's (a tie counts a
-  half). With more, each sample's final score is set against the other players' final
-  scores, taken to be independent and spread as in games of greedy bots (``model.py``), the
-  next player's raised by the most any card of the discard area after my turn gives them (a
-  greedy player takes that card; so a take of mine can deny it).
+  half); the ranking counts it smoothly, as the logistic of the difference at a scale of 20
+  points (the same order, much less noise). With more, each sample's final score is set
+  against the other players' final scores, taken to be independent and spread as in games
+  of greedy bots (``model.py``), the next player's raised by the most any card of the
+  discard area after my turn gives them (a greedy player takes that card; so a take of mine
+  can deny it).
   (``objective="score"`` ranks by the expected final score less the gift / (players - 1).)
   The best of many noisy means looks better than it is, so **greedy's choice stays** (what
   ``fr-score best`` and the greedy bot do) unless the leader beats it by one standard error
@@ -59,6 +62,7 @@ different count on another machine; fix ``samples`` to reproduce exactly).
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from collections.abc import Sequence
@@ -87,6 +91,10 @@ ROUNDS_BEFORE_PRUNING, PRUNE_Z = 4, 2.0
 #: A bot (``settle=False``) also stops sampling an option that could at best add this much
 #: to greedy's choice (a chance of winning, or points): a difference not worth the time.
 INDIFFERENCE = {"win": 0.005, "score": 1.0}
+#: With two players, the chance of winning a sample is counted smoothly, as the logistic of
+#: the score difference at this scale (points): it ranks options as the duel does, with far
+#: less noise than 1-or-0 per sample.
+DUEL_SCALE = 20.0
 TAKE_DISCARDS = 2  # for each card I could take, the discards considered after it
 
 
@@ -329,9 +337,10 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
     """My final score (a play-out step): the game goes on from the next player's turn (my
     hand and the area after my discard, ``deck`` cards left, my draws read from ``mine``).
 
-    On my turns I play greedy between the deck and the cards the other players discarded
-    since my last turn (the older cards of the discard area are the ones I passed on, or
-    discarded myself). When one of the world's two sequences of cards runs out, the other
+    On my turns I play greedy between the deck and the cards of the discard area: with
+    two players all of them (only the one discarded since my last turn when my hand has not
+    changed since: the others could not raise it then), with more the ones discarded since
+    my last turn. When one of the world's two sequences of cards runs out, the other
     serves; when both do, the play-out ends there.
 
     With ``rival`` (two players), the other player plays greedy too, from the world's
@@ -343,6 +352,7 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
     seat, k, pos = 1 % players, 0, 0
     fresh: list[Card] = []  # the cards other players discarded since my last turn
     theirs = world.next_hand
+    scanned: tuple[Card, ...] = ()  # my hand when I last looked at the whole area
     while len(area) < MAX_DISCARD and deck > 0 and (pos < len(stream) or mine < len(draws)):
         if seat and rival:
             last = [area[-1]] if area else []
@@ -373,7 +383,13 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
             area.append(card)
             fresh.append(card)
         else:
-            fresh = [c for c in fresh if c in area]
+            # greedy looks at the whole area; with two players (one card arrives between
+            # my turns) so do the play-outs, unless my hand is the one that last looked at
+            # it; with more, at the cards discarded since my last turn (the choice closer
+            # to greedy games: benchmarks/game.py calibrate)
+            whole = players == 2 and hand != scanned
+            fresh = [c for c in (area if whole else fresh) if c in area]
+            scanned = hand
             card = (yield from _best_take(hand, fresh, tuple(area))) if fresh else None
             fresh = []
             if card is not None:
@@ -667,10 +683,13 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
         o.final.add(final)
         o.improves.add(1.0 if final > now else 0.0)
         o.gift.add(world.gifts[out.id])
-        chance = win(final, gain) if other is None else (
-            1.0 if final > other else 0.5 if final == other else 0.0)
+        if other is None:
+            chance = smooth = win(final, gain)
+        else:
+            chance = 1.0 if final > other else 0.5 if final == other else 0.0
+            smooth = 1 / (1 + math.exp((other - final) / DUEL_SCALE))
         o.win.add(chance)
-        o.utility.append(chance if util is win else util(final, gain))
+        o.utility.append(smooth if util is win else util(final, gain))
 
 
 def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = False):
