@@ -81,6 +81,7 @@ from .stats import Estimate, t99
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
 ROUNDS_BEFORE_RACING = 6  # samples every option gets before any is dropped
+BUDGET_AIM = 0.95  # the share of the time budget the sampling may use
 #: How far (in standard errors of the paired difference) an option must beat greedy's own
 #: choice to replace it: the best of many noisy means looks better than it is.
 CHALLENGE_Z = 1.0
@@ -480,7 +481,9 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     rival = sit.players == 2 and not any(o.exact for o in options)
     rounds = 0
     rng = random.Random(f"advise:{seed}")
-    deadline = None if budget is None else t0 + budget
+    # aim a little short of the budget: a round's length varies, and the answer must come
+    # within the budget, not around it
+    deadline = None if budget is None else t0 + BUDGET_AIM * budget
     last_round = 0.0  # how long the last round took: the next one is not started if it
     #                   would likely end past the deadline
     while not exact:
