@@ -122,7 +122,7 @@ of winning: with 2 players, how often your final score beats the other's;
 with more, that score set against the others' final scores, spread as in
 games of greedy bots, the next player's raised by the gift. The
 recommendation is the highest chance of winning, but 'fr-score best''s
-choice stays unless another option beats it by one standard error (the best
+choice stays unless another option beats it by 2.5 standard errors (the best
 of many noisy figures looks better than it is). Options clearly worse stop
 being sampled (marked ·).
 When your discard ends the game, every figure is exact and the advice is
@@ -247,7 +247,7 @@ def advice_text(advice, loc: Localizer) -> str:
              and o.value() > best.value()]
     if best.greedy and ahead:
         lines.append(f"This is fr-score best's choice: {loc.text(ahead[0].label())} shows a "
-                     "higher chance, but by less than one standard error, within the noise.")
+                     "higher chance, but by less than 2.5 standard errors: within the noise.")
     if advice.exact:
         lines.append("Your discard ends the game: every figure is exact.")
     else:

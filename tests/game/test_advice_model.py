@@ -112,7 +112,7 @@ def _option(utility: list[float], greedy: bool = False) -> Option:
 
 def test_greedys_choice_stays_first_unless_clearly_beaten():
     # Paired differences 0.1, -0.1, 0.1, 0: mean 0.025, sd sqrt((3 * 0.075^2 + 0.025^2
-    # + ...)/3) = 0.0957, se 0.0479: the leader is ahead by 0.52 se, not the 1 se needed.
+    # + ...)/3) = 0.0957, se 0.0479: the leader is ahead by 0.52 se, not the 2.5 se needed.
     keeper = _option([0.2, 0.3, 0.2, 0.1], greedy=True)
     leader = _option([0.3, 0.2, 0.3, 0.1])
     options = [leader, keeper]
