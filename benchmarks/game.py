@@ -200,7 +200,7 @@ def bench_wins(args: argparse.Namespace) -> None:
 
     print(load())
     per = -(-args.games // args.jobs)
-    jobs = [(args.players, min(per, args.games - s), s, args.samples, args.seed)
+    jobs = [(args.players, min(per, args.games - s), args.start + s, args.samples, args.seed)
             for s in range(0, args.games, per)]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -209,7 +209,7 @@ def bench_wins(args: argparse.Namespace) -> None:
     scores = [[x for p in parts for x in p["scores"][i]] for i in range(args.players)]
     lo, hi = share_interval(shares)
     print(f"{args.players} players, advisor (samples {args.samples}) vs {args.players - 1} "
-          f"greedy, {len(shares)} games, seed {args.seed}: win share "
+          f"greedy, {len(shares)} games (from game {args.start}), seed {args.seed}: win share "
           f"{sum(shares) / len(shares):.3f} [{lo:.3f}, {hi:.3f}] (fair {1 / args.players:.3f}); "
           f"mean score advisor {statistics.fmean(scores[0]):.1f}, greedy "
           f"{statistics.fmean(x for s in scores[1:] for x in s):.1f}; "
@@ -236,6 +236,8 @@ def main() -> None:
     w.add_argument("--samples", type=int, default=None)
     w.add_argument("--jobs", type=int, default=1)
     w.add_argument("--seed", default="1")
+    w.add_argument("--start", type=int, default=0,
+                   help="the first game's number (to continue a run stopped early)")
     c = sub.add_parser("calibrate")
     c.add_argument("--players", type=int, default=4)
     c.add_argument("--games", type=int, default=40)
