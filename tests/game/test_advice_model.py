@@ -96,9 +96,10 @@ def test_greedys_choice_is_marked_once_and_is_the_greedy_bots(table):
     assert len(marked) == 1
     take = greedy_draw(sc, hand, area)
     assert (None if marked[0].deck else marked[0].take) is take
-    if take is not None:  # and it keeps the best 7 after the take
+    if take is not None:  # and it keeps greedy's best 7 after the take
         rest = tuple(c for c in area if c is not take)
-        assert marked[0].discard is sc.best_keep(hand + (take,), rest)[1]
+        kept = tuple(c for c in hand + (take,) if c is not marked[0].discard)
+        assert sc.total(kept, rest) == sc.best_keep(hand + (take,), rest)[0]
     after = Situation(CAT, players, hand + (area[0],), area[1:])
     discards = [o for o in _discard_options(sc, after, util) if o.greedy]
     bot = GreedyBot(random.Random(0), sc)

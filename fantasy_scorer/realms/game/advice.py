@@ -652,8 +652,11 @@ def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
             options.append(Option(take=c, discard=d, now=now, floor=util(now, 0)))
     if keeper is None and sit.deck > 0:
         options[0].greedy = True
-    else:  # the card greedy takes, with the discard that keeps its best 7
-        max((o for o in options if o.take is keeper), key=lambda o: o.now or 0).greedy = True
+    else:  # the card greedy takes, with greedy's discard after it (else the first of the
+        #    take's options: the same best 7)
+        takes = [o for o in options if o.take is keeper]
+        out = sc.best_keep(hand + (keeper,), tuple(c for c in area if c is not keeper))[1]
+        next((o for o in takes if o.discard is out), takes[0]).greedy = True
     return options
 
 
