@@ -6,8 +6,12 @@ Run one of::
     python benchmarks/game.py greedy-table [--games 150]
     python benchmarks/game.py advise [--cases 40] [--budget 1.0] [--cli]
     python benchmarks/game.py wins --players 4 --games 1000 [--samples 24] [--jobs 2]
+    python benchmarks/game.py calibrate --players 4 [--games 40] [--samples 20]
 
-``wins`` plays ``advisor`` against greedy bots and prints the advisor's win share with its 95%
+``calibrate`` checks the advice's play-outs against greedy games: at each discard of seat 0,
+the play-outs of the greedy bot's own choice predict its final score; the mean prediction
+is printed beside the mean actual score, by the player's turn. ``wins`` plays ``advisor``
+against greedy bots and prints the advisor's win share with its 95%
 interval (``--jobs`` splits the games over processes; the games are those of one seed either
 way). Each command prints the machine's load (``os.getloadavg``) before and after: the
 figures are wall-clock times on a shared machine. No test asserts any of them.
@@ -131,19 +135,64 @@ def bench_advise(args: argparse.Namespace) -> None:
 
 
 def _part(job: tuple) -> dict:
+    """Games ``start`` to ``start + games - 1``, played in chunks of 10 so that the running
+    win share is printed as it goes (a long run stopped early still says what it found)."""
     players, games, start, samples, seed = job
     lineup = ["advisor"] + ["greedy"] * (players - 1)
     t0 = time.perf_counter()
-
-    def progress(done: int) -> None:
-        if done % 25 == 0:
-            print(f"  games {start}-{start + done - 1} done, {time.perf_counter() - t0:.0f} s",
-                  file=sys.stderr, flush=True)
-
-    sim = simulate(base_catalog(), players, lineup, games, seed, samples, None, progress,
-                   start=start)
+    sim = None
+    cat = base_catalog()
+    sc = Scorer(cat, players)  # one memo for every chunk
+    for at in range(start, start + games, 10):
+        part = simulate(cat, players, lineup, min(10, start + games - at), seed, samples,
+                        None, scorer=sc, start=at)
+        sim = part if sim is None else sim.merge(part)
+        shares = sim.bots[0].shares
+        print(f"  games {start}-{at + len(part.turns) - 1}: advisor win share "
+              f"{sum(shares) / len(shares):.3f} over {len(shares)}, mean score "
+              f"{statistics.fmean(sim.bots[0].scores):.1f} vs greedy "
+              f"{statistics.fmean(x for b in sim.bots[1:] for x in b.scores):.1f}; "
+              f"{time.perf_counter() - t0:.0f} s, {load()}", file=sys.stderr, flush=True)
+    assert sim is not None
     return {"shares": [b.shares for b in sim.bots], "scores": [b.scores for b in sim.bots],
             "turns": sim.turns, "seconds": sim.seconds}
+
+
+def bench_calibrate(args: argparse.Namespace) -> None:
+    from fantasy_scorer.realms.game.advice import Option, _lockstep, _one, sample_world
+
+    cat = base_catalog()
+    sc = Scorer(cat, args.players)
+    print(load())
+    by_turn: dict[int, list[tuple[float, int]]] = {}
+    for g in range(args.games):
+        game = Game.deal(cat, args.players, f"calib:{g}")
+        bots = [GreedyBot(random.Random(g), sc) for _ in range(args.players)]
+        predicted = []
+        while not game.over:
+            bot, seat = bots[game.current], game.current
+            game.draw(bot.choose_draw(game.view()))
+            view = game.view()
+            out = bot.choose_discard(view)
+            if seat == 0:
+                sit = Situation.from_view(view)
+                rng = random.Random(f"calib:{g}:{len(game.turns)}")
+                finals = [_lockstep(sc, [_one(sc, sit, sample_world(sit, rng),
+                                              Option(discard=out), sit.players == 2)])[0][0]
+                          for _ in range(args.samples)]
+                predicted.append(statistics.fmean(finals))
+            game.discard(out)
+        final = game.finish(sc).score(0)
+        for turn, p in enumerate(predicted):
+            by_turn.setdefault(turn, []).append((p, final))
+    print(f"{args.players} players, {args.games} greedy games, {args.samples} play-outs per "
+          "discard of seat 0: predicted vs actual final score")
+    for turn, rows in sorted(by_turn.items()):
+        pred = statistics.fmean(p for p, _ in rows)
+        actual = statistics.fmean(a for _, a in rows)
+        print(f"  turn {turn + 1:2d} ({len(rows):3d} games): predicted {pred:6.1f}, actual "
+              f"{actual:6.1f}, bias {pred - actual:+5.1f}")
+    print(load())
 
 
 def bench_wins(args: argparse.Namespace) -> None:
@@ -151,7 +200,7 @@ def bench_wins(args: argparse.Namespace) -> None:
 
     print(load())
     per = -(-args.games // args.jobs)
-    jobs = [(args.players, min(per, args.games - s), s, args.samples, args.seed)
+    jobs = [(args.players, min(per, args.games - s), args.start + s, args.samples, args.seed)
             for s in range(0, args.games, per)]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
@@ -160,7 +209,7 @@ def bench_wins(args: argparse.Namespace) -> None:
     scores = [[x for p in parts for x in p["scores"][i]] for i in range(args.players)]
     lo, hi = share_interval(shares)
     print(f"{args.players} players, advisor (samples {args.samples}) vs {args.players - 1} "
-          f"greedy, {len(shares)} games, seed {args.seed}: win share "
+          f"greedy, {len(shares)} games (from game {args.start}), seed {args.seed}: win share "
           f"{sum(shares) / len(shares):.3f} [{lo:.3f}, {hi:.3f}] (fair {1 / args.players:.3f}); "
           f"mean score advisor {statistics.fmean(scores[0]):.1f}, greedy "
           f"{statistics.fmean(x for s in scores[1:] for x in s):.1f}; "
@@ -187,9 +236,15 @@ def main() -> None:
     w.add_argument("--samples", type=int, default=None)
     w.add_argument("--jobs", type=int, default=1)
     w.add_argument("--seed", default="1")
+    w.add_argument("--start", type=int, default=0,
+                   help="the first game's number (to continue a run stopped early)")
+    c = sub.add_parser("calibrate")
+    c.add_argument("--players", type=int, default=4)
+    c.add_argument("--games", type=int, default=40)
+    c.add_argument("--samples", type=int, default=20)
     args = ap.parse_args()
     {"greedy": bench_greedy, "greedy-table": bench_greedy_table, "advise": bench_advise,
-     "wins": bench_wins}[args.what](args)
+     "wins": bench_wins, "calibrate": bench_calibrate}[args.what](args)
 
 
 if __name__ == "__main__":

@@ -109,17 +109,22 @@ the next player's best 7. Each figure has a 95% interval.
 \b
 The model (Monte Carlo): every card not in your hand, the discard area,
 --seen or --next-holds is equally likely to be anywhere. Each sample
-shuffles those cards into a hand for the next player and the order in which
-the rest appear (drawn by you, discarded by others), then plays the game out
-from every option on that same sample: the others take a random discard-area
-card at the usual rate of greedy play, else draw; you play greedy (the card
-that raises your best 7, else the deck; the discard that leaves the best 7).
-The game ends when the discard area holds 10 cards or the deck is empty, and
-your final hand is scored exactly (Necromancer takes its best card then).
-The chance of winning sets that score against the other players' final
-scores, spread as in games of greedy bots, the next player's raised by the
-gift. The recommendation is the highest chance of winning (then the higher
-final score). Options clearly worse than the leader stop being sampled.
+shuffles those cards into a hand for the next player, the cards you will
+draw and the cards the others will discard, then plays the game out from
+every option on that same sample: the others take a random discard-area
+card at the usual rate of greedy play, else draw; you play greedy (of the
+cards discarded since your last turn, the one that most raises your best 7,
+else the deck; then the discard that leaves the best 7). With 2 players the
+other player is played out greedy too, from the sampled hand. The game ends
+when the discard area holds 10 cards or the deck is empty, and your final
+hand is scored exactly (Necromancer takes its best card then). The chance
+of winning: with 2 players, how often your final score beats the other's;
+with more, that score set against the others' final scores, spread as in
+games of greedy bots, the next player's raised by the gift. The
+recommendation is the highest chance of winning, but 'fr-score best''s
+choice stays unless another option beats it by 2.5 standard errors (the best
+of many noisy figures looks better than it is). Options clearly worse stop
+being sampled (marked ·).
 When your discard ends the game, every figure is exact and the advice is
 'fr-score best''s (the final discard area includes your discard).
 
@@ -239,6 +244,11 @@ def advice_text(advice, loc: Localizer) -> str:
     lines.append("")
     lines.append(f"Recommended: {loc.text(best.label())} (chance of winning "
                  f"{_ci(best.win, '{:.0f}%', 100.0)}, expected final score {_ci(best.final)}).")
+    ahead = [o for o in advice.options[1:] if o.active and o.utility and best.utility
+             and o.value() > best.value()]
+    if best.greedy and ahead:
+        lines.append(f"This is fr-score best's choice: {loc.text(ahead[0].label())} shows a "
+                     "higher chance, but by less than 2.5 standard errors: within the noise.")
     if advice.exact:
         lines.append("Your discard ends the game: every figure is exact.")
     else:

@@ -163,6 +163,7 @@ class AheadOption(BaseModel):
     samples: int
     exact: bool
     dropped: bool = Field(description="Sampling stopped early: clearly worse.")
+    greedy: bool = Field(description="The discard greedy play (fr-score best) would make.")
     win_text: str = Field(description="The chance of winning as the page shows it ('34%').")
     final_text: str = Field(description="The expected final score as shown ('187.2').")
     gift_text: str = Field(description="The gift as shown ('5.1'; '–' when none).")

@@ -57,6 +57,8 @@ def test_advise_on_the_last_turn_agrees_with_best(tmp_path):
     assert data["samples"] == 0 and all(o["exact"] for o in data["options"])
     assert [data["recommended"]["discard"]] == best["discard"]
     assert data["recommended"]["expected_final"]["mean"] == best["total"]
+    # best's discard is the one marked as greedy's choice, and only it
+    assert [o["discard"] for o in data["options"] if o["greedy"]] == best["discard"]
     text = run(["advise", pool, "--players", "5", "--discard", LAST_AREA]).output
     assert "Your discard ends the game: every figure is exact." in text
 

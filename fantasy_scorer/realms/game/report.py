@@ -41,7 +41,7 @@ def advice_json(advice: Advice, name: Callable[[Card], str], seed: str) -> dict[
             "win": estimate_json(o.win), "expected_final": estimate_json(o.final),
             "improves": estimate_json(o.improves),
             "now": o.now, "gift": estimate_json(o.gift), "samples": o.samples,
-            "exact": o.exact, "dropped": not o.active,
+            "exact": o.exact, "dropped": not o.active, "greedy": o.greedy,
         })
     return {
         "phase": sit.phase, "players": sit.players,

@@ -39,6 +39,12 @@ class Scorer:
         # the cards whose score reads the discard area: they put the area in a set's key
         self.readers = self.mask([c for c in catalog.cards if "discard" in c.needs or (
             c.extra is not None and c.extra.source == "discard")])
+        self.area_readers = self.mask([c for c in catalog.cards if "discard" in c.needs])
+        #: per card that takes an extra card from the discard area, the cards it may take
+        self.takes = {self.bit[g.id]: self.mask([d for d in catalog.cards if g.may_take_extra(d)])
+                      for g in catalog.cards if g.extra is not None
+                      and g.extra.source == "discard"}
+        self.givers = sum(self.takes)
         self.memo: dict[int, int] = {}
         self.computed = 0  # totals actually scored (memo misses)
         self.compiled = compiled(catalog)
@@ -54,19 +60,13 @@ class Scorer:
         key = self.mask(cards)
         if not area or not key & self.readers:
             return key
-        reads_area = False
-        givers = []
-        for c in cards:
-            if "discard" in c.needs:
-                reads_area = True
-            if c.extra is not None and c.extra.source == "discard":
-                givers.append(c)
-        if reads_area:
+        if key & self.area_readers:  # the whole area counts
             return key | (self.mask(area) + 1) << self.width
-        if givers:
-            usable = [d for d in area if any(g.may_take_extra(d) for g in givers)]
-            return key | (self.mask(usable) + 1) << self.width
-        return key
+        usable = 0  # only the area's cards an extra-card effect of the set may take count
+        for giver, takes in self.takes.items():
+            if key & giver:
+                usable |= takes
+        return key | ((self.mask(area) & usable) + 1) << self.width
 
     def total(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> int:
         """The score of ``cards`` at game end with this discard area."""
