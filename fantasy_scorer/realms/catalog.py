@@ -129,6 +129,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({self.id} {self.name})"
 
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        """Pretty printers (IPython's, hypothesis's) print a dataclass field by field, every
+        compiled effect included: a failing example names the card instead."""
+        printer.text(repr(self))
+
     @property
     def suit(self) -> str:
         return "/".join(self.suit_names)
@@ -172,7 +177,7 @@ class Card:
         return not self.extra.suits or bool(other.suits_in_discard & self.extra.suits)
 
 
-@dataclass
+@dataclass(repr=False)
 class Catalog:
     """All cards of a game (base set, expansions, homebrew) with their suits and aliases."""
 
@@ -186,6 +191,14 @@ class Catalog:
     by_id: dict[str, Card] = field(default_factory=dict)
     by_name: dict[str, Card] = field(default_factory=dict)  # folded name -> card
     by_code: dict[str, Card] = field(default_factory=dict)  # share-code id -> card
+
+    def __repr__(self) -> str:
+        """Short: a catalog holds every card's effects, whose full text helps nobody (a
+        failing test or a property test's strategy prints it)."""
+        return f"Catalog({'+'.join(self.games) or 'no game'}, {len(self.cards)} cards)"
+
+    def _repr_pretty_(self, printer: Any, cycle: bool) -> None:
+        printer.text(repr(self))
 
     # -- suits ----------------------------------------------------------------------------
     def suit_bit(self, name: str) -> int:
