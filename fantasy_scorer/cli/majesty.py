@@ -14,7 +14,7 @@ import json
 import sys
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, TypeVar
 
 import click
 from rich.console import Console
@@ -81,6 +81,9 @@ def language(lang: str | None) -> str:
         raise MajestyError(str(exc)) from None
 
 
+T = TypeVar("T")
+
+
 class Files:
     """Runs one command over several files: each is handled on its own; a bad one prints its
     ``Error:`` line and the others still print; the exit code is 2 if any failed."""
@@ -90,6 +93,7 @@ class Files:
             raise MajestyError("give a file ('-' reads standard input)")
         self.paths = paths
         self.failed = False
+        self.shown = 0  # files printed as text so far
 
     @property
     def several(self) -> bool:
@@ -109,6 +113,29 @@ class Files:
     def fail(self, message: str) -> None:
         click.echo(f"Error: {message}", err=True)
         self.failed = True
+
+    def parsed(self, parse: Callable[[Any], T]) -> Iterator[tuple[str, T]]:
+        """Each file's YAML through ``parse``; a file that cannot be read or parsed prints
+        its error line and is skipped."""
+        for path in self.paths:
+            data = self.load(path)
+            if data is None:
+                continue
+            try:
+                value = parse(data)
+            except InputError as exc:
+                self.fail(f"{self.label(path)}: {exc}")
+                continue
+            yield path, value
+
+    def heading(self, path: str, console: Console | None) -> None:
+        """Before a file's text: a blank line after the previous file's, and the file's
+        name when there are several."""
+        if self.shown:
+            click.echo()
+        if self.several:
+            echo(self.label(path), console, "bold")
+        self.shown += 1
 
     def finish(self) -> None:
         if self.failed:
@@ -290,27 +317,14 @@ def score_command(files: tuple[str, ...], as_json: bool, lang: str | None, no_co
     lang = language(lang)
     run = Files(files)
     console = None if as_json else console_for(no_color)
-    shown = 0
-    for path in files:
-        data = run.load(path)
-        if data is None:
-            continue
-        try:
-            game = parse_score_file(data, partial, meeple_tiebreak)
-        except InputError as exc:
-            run.fail(f"{run.label(path)}: {exc}")
-            continue
+    for path, game in run.parsed(lambda data: parse_score_file(data, partial, meeple_tiebreak)):
         final = score(game.side, game.names, game.points, game.realms, game.meeples,
                       meeple_tiebreak)
         if as_json:
             run.emit_json(path, final.to_json(lang))
             continue
-        if shown:
-            click.echo()
-        if run.several:
-            echo(run.label(path), console, "bold")
+        run.heading(path, console)
         print_score(final, lang, console)
-        shown += 1
     run.finish()
 
 
@@ -344,25 +358,12 @@ def replay_command(logs: tuple[str, ...], as_json: bool, lang: str | None, no_co
     lang = language(lang)
     run = Files(logs)
     console = None if as_json else console_for(no_color)
-    shown = 0
-    for path in logs:
-        data = run.load(path)
-        if data is None:
-            continue
-        try:
-            result = replay(parse_replay_log(data), partial)
-        except InputError as exc:
-            run.fail(f"{run.label(path)}: {exc}")
-            continue
+    for path, result in run.parsed(lambda data: replay(parse_replay_log(data), partial)):
         if as_json:
             run.emit_json(path, replay_json(result, lang))
         else:
-            if shown:
-                click.echo()
-            if run.several:
-                echo(run.label(path), console, "bold")
+            run.heading(path, console)
             print_replay(result, lang, console)
-            shown += 1
         if result.error is not None:
             run.fail(f"{run.label(path)}: {result.error}")
     run.finish()
