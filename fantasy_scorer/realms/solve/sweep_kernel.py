@@ -1257,7 +1257,8 @@ def _suffix_tops(m, q0, nf, k, sfx):
         buf[p] = v
 
 
-def workspace(nf: int) -> tuple:
+@njit(cache=True, nogil=True)
+def _workspace(nf):
     """Scratch arrays for node_bound (one set per thread)."""
     return (np.zeros(nf + 1, dtype=np.int64), np.zeros(nf + 1, dtype=np.int64),
             np.zeros(nf + 1, dtype=np.int64), np.zeros(PREP, dtype=np.int64),
@@ -1266,13 +1267,10 @@ def workspace(nf: int) -> tuple:
             np.zeros(CTX, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64))
 
 
-@njit(cache=True, nogil=True)
-def _workspace(nf):
-    return (np.zeros(nf + 1, dtype=np.int64), np.zeros(nf + 1, dtype=np.int64),
-            np.zeros(nf + 1, dtype=np.int64), np.zeros(PREP, dtype=np.int64),
-            np.zeros((2, MAX_HAND + 1, TABLE), dtype=np.int64),
-            np.zeros(nf + 1, dtype=np.int64), np.zeros(CTX, dtype=np.int64),
-            np.zeros(CTX, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64))
+def workspace(nf: int) -> tuple:
+    """The same scratch arrays, made in Python for the calls from ``sweep.py`` (no compiled
+    call needed for them)."""
+    return _workspace.py_func(nf)
 
 
 @njit(cache=True, nogil=True)
