@@ -439,6 +439,18 @@ ADVISE_BUDGET = 1.0
 MIN_SAMPLES = 6
 
 
+def check_ahead(pool: Pool) -> None:
+    """The look-ahead advice's refusals, before any sampling: one card more than a hand,
+    the number of players, no Cursed Items (the game engine plays without them)."""
+    if not pool.advisable:
+        raise Refusal("error.advice_size", most=pool.game.hand_size + 1,
+                      hand=pool.game.hand_size, n=len(pool.cards))
+    if pool.players is None:
+        raise Refusal("error.ahead_players")
+    if pool.cursed:
+        raise Refusal("error.ahead_cursed")
+
+
 def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET) -> dict[str, Any]:
     """The look-ahead advice (``fr-score advise``) for a pool of one card more than a hand:
     each discard with its expected final score, chance of winning and gift to the next
@@ -447,13 +459,7 @@ def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET) -> 
     from ..realms.game.advice import Situation, advise
     from ..realms.game.report import advice_json
 
-    if not pool.advisable:
-        raise Refusal("error.advice_size", most=pool.game.hand_size + 1,
-                      hand=pool.game.hand_size, n=len(pool.cards))
-    if pool.players is None:
-        raise Refusal("error.ahead_players")
-    if pool.cursed:
-        raise Refusal("error.ahead_cursed")
+    check_ahead(pool)
     area = tuple(pool.discard or ())
     sit = Situation(pool.catalog, pool.players, tuple(pool.cards), area)
     seed = f"{pool.code}|{','.join(c.id for c in area)}|{pool.players}"

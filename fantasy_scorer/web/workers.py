@@ -255,8 +255,7 @@ class Solver:
 
     async def advise(self, pool: service.Pool, lang: str) -> dict[str, Any]:
         """The look-ahead advice of a pool of one card too many (a second of sampling)."""
-        if not pool.advisable or pool.players is None or pool.cursed:
-            service.advise_json(pool, lang)  # raises the refusal with its reason
+        service.check_ahead(pool)  # a refusal at once, in the server, with its reason
         job = job_for("advise", pool, lang, time_limit=service.ADVISE_BUDGET)
         return await self._run(job, self.advice_lane)
 
