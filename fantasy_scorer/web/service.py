@@ -441,7 +441,8 @@ MIN_SAMPLES = 6
 
 def check_ahead(pool: Pool) -> None:
     """The look-ahead advice's refusals, before any sampling: one card more than a hand,
-    the number of players, no Cursed Items (the game engine plays without them)."""
+    the number of players, no Cursed Items (the game engine plays without them), a game
+    not yet over (fewer than 10 cards in the discard area)."""
     if not pool.advisable:
         raise Refusal("error.advice_size", most=pool.game.hand_size + 1,
                       hand=pool.game.hand_size, n=len(pool.cards))
@@ -449,6 +450,8 @@ def check_ahead(pool: Pool) -> None:
         raise Refusal("error.ahead_players")
     if pool.cursed:
         raise Refusal("error.ahead_cursed")
+    if len(pool.discard or ()) >= MAX_DISCARD:
+        raise Refusal("error.ahead_ended", n=len(pool.discard or ()))
 
 
 def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET) -> dict[str, Any]:

@@ -98,3 +98,13 @@ def test_the_page_shows_the_look_ahead_beside_the_discard_advice(browser, live_u
     expect(page.locator("#count")).to_have_text("7 cards")
     expect(page.locator("#advise")).to_be_hidden()
     context.close()
+
+
+def test_a_full_discard_area_ends_the_game_said_in_the_requests_language(client) -> None:
+    ten = [*NINE, "Fountain of Life"]  # ten cards: the game has ended
+    r = advise(client, discard=ten, players=4)
+    assert r.status_code == 400
+    assert r.json()["detail"] == ("the discard area holds 10 cards: the game is over, and "
+                                  "the discard advice above is exact")
+    r = advise(client, discard=ten, players=4, lang="de")
+    assert r.status_code == 400 and r.json()["detail"].startswith("Die Ablage hat 10 Karten")
