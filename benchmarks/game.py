@@ -7,6 +7,7 @@ Run one of::
     python benchmarks/game.py advise [--cases 40] [--budget 1.0] [--cli]
     python benchmarks/game.py wins --players 4 --games 1000 [--samples 24] [--jobs 2]
     python benchmarks/game.py calibrate --players 4 [--games 40] [--samples 20]
+    python benchmarks/game.py gift --players 4 [--games 40] [--samples 20]
 
 ``calibrate`` checks the advice's play-outs against greedy games: at each discard of seat 0,
 the play-outs of the greedy bot's own choice predict its final score; the mean prediction
@@ -177,7 +178,7 @@ def bench_calibrate(args: argparse.Namespace) -> None:
             if seat == 0:
                 sit = Situation.from_view(view)
                 rng = random.Random(f"calib:{g}:{len(game.turns)}")
-                finals = [_lockstep(sc, [_one(sc, sit, sample_world(sit, rng),
+                finals = [_lockstep(sc, [_one(sc, sit, sample_world(sc, sit, rng),
                                               Option(discard=out), sit.players == 2)])[0][0]
                           for _ in range(args.samples)]
                 predicted.append(statistics.fmean(finals))
@@ -192,6 +193,48 @@ def bench_calibrate(args: argparse.Namespace) -> None:
         actual = statistics.fmean(a for _, a in rows)
         print(f"  turn {turn + 1:2d} ({len(rows):3d} games): predicted {pred:6.1f}, actual "
               f"{actual:6.1f}, bias {pred - actual:+5.1f}")
+    print(load())
+
+
+def bench_gift(args: argparse.Namespace) -> None:
+    """The advice's gift against the real one, in greedy games: at each discard of seat 0,
+    the gift the advice estimates for greedy's discard (the mean over sampled hands of the
+    next player, as ``advise`` computes it) beside the gift to the next player's real hand
+    (how much the card raises its best 7), by the player's turn."""
+    from fantasy_scorer.realms.game.advice import World, gift, sample_world
+
+    cat = base_catalog()
+    sc = Scorer(cat, args.players)
+    print(load())
+    by_turn: dict[int, list[tuple[float, int]]] = {}
+    for g in range(args.games):
+        game = Game.deal(cat, args.players, f"gift:{g}")
+        bots = [GreedyBot(random.Random(g), sc) for _ in range(args.players)]
+        turn = 0
+        while not game.over:
+            bot, seat = bots[game.current], game.current
+            game.draw(bot.choose_draw(game.view()))
+            view = game.view()
+            out = bot.choose_discard(view)
+            if seat == 0:
+                sit = Situation.from_view(view)
+                rng = random.Random(f"gift:{g}:{turn}")
+                guess = statistics.fmean(gift(sc, sit, sample_world(sc, sit, rng), out)
+                                         for _ in range(args.samples))
+                real = World(tuple(game.hands[1 % args.players]), [], [], [])
+                by_turn.setdefault(turn, []).append((guess, gift(sc, sit, real, out)))
+                turn += 1
+            game.discard(out)
+    rows = [r for v in by_turn.values() for r in v]
+    print(f"{args.players} players, {args.games} greedy games, {args.samples} sampled hands "
+          f"per discard of seat 0: the gift of greedy's discard, estimated vs real")
+    for turn, part in sorted(by_turn.items()):
+        print(f"  turn {turn + 1:2d} ({len(part):3d} games): estimated "
+              f"{statistics.fmean(e for e, _ in part):5.1f}, real "
+              f"{statistics.fmean(r for _, r in part):5.1f}, real > 0 in "
+              f"{sum(1 for _, r in part if r > 0) / len(part):.0%}")
+    print(f"  all {len(rows)} discards: estimated {statistics.fmean(e for e, _ in rows):.1f}, "
+          f"real {statistics.fmean(r for _, r in rows):.1f}")
     print(load())
 
 
@@ -242,9 +285,13 @@ def main() -> None:
     c.add_argument("--players", type=int, default=4)
     c.add_argument("--games", type=int, default=40)
     c.add_argument("--samples", type=int, default=20)
+    f = sub.add_parser("gift")
+    f.add_argument("--players", type=int, default=4)
+    f.add_argument("--games", type=int, default=40)
+    f.add_argument("--samples", type=int, default=20)
     args = ap.parse_args()
     {"greedy": bench_greedy, "greedy-table": bench_greedy_table, "advise": bench_advise,
-     "wins": bench_wins, "calibrate": bench_calibrate}[args.what](args)
+     "wins": bench_wins, "calibrate": bench_calibrate, "gift": bench_gift}[args.what](args)
 
 
 if __name__ == "__main__":

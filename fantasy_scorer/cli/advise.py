@@ -126,8 +126,11 @@ the next player's best 7. Each figure has a 95% interval.
 \b
 The model (Monte Carlo): every card not in your hand, the discard area,
 --seen or --next-holds is equally likely to be anywhere. Each sample
-shuffles those cards into a hand for the next player, the cards you will
-draw and the cards the others will discard, then plays the game out from
+shuffles those cards into a hand for the next player (kept as a greedy
+player keeps one: the cards known to be in it, then five unseen cards
+offered for each of their turns so far, the worst card going each time),
+the cards you will draw and the cards the others will discard, then plays
+the game out from
 every option on that same sample: the others take a random discard-area
 card at the usual rate of greedy play, else draw; you play greedy (of the
 cards discarded since your last turn, the one that most raises your best 7,

@@ -15,6 +15,7 @@ from fantasy_scorer.realms.game.advice import (
     _discard_options,
     _draw_options,
     _utility,
+    kept_hand,
     sample_world,
 )
 from fantasy_scorer.realms.game.bots import GreedyBot
@@ -77,7 +78,7 @@ def test_a_play_out_takes_a_fresh_card_that_is_not_the_last_one():
 def test_a_sample_places_every_unseen_card_once(table, seed):
     players, hand, area = table
     sit = Situation(CAT, players, hand, area)
-    world = sample_world(sit, random.Random(seed))
+    world = sample_world(SCORERS[players], sit, random.Random(seed))
     placed = list(world.next_hand) + world.draws + world.stream
     assert sorted(c.id for c in placed) == sorted(c.id for c in sit.unseen)
     assert len(world.next_hand) == CAT.hand_size
@@ -124,3 +125,78 @@ def test_greedys_choice_stays_first_unless_clearly_beaten():
     options = [leader, keeper]
     _defend_greedy(options)
     assert options[0] is leader
+
+
+# -- the next player's kept hand -------------------------------------------------------------
+
+def test_a_kept_hand_drops_the_card_that_spoils_it():
+    """Seven Army, Leader and Land cards and Wildfire, offered last: Wildfire blanks six of
+    the seven (only Flames, Weather, Weapons, Wizards, Artifacts and a few named cards stay),
+    so a greedy player lets it go at once."""
+    sc = SCORERS[4]
+    seven = tuple(cards("Knights, Rangers, Light Cavalry, King, Queen, Mountain, Forest"))
+    kept = kept_hand(sc, (), list(seven) + cards("Wildfire"), 7)
+    assert set(kept) == set(seven)
+
+
+def test_a_kept_hand_never_drops_a_known_card():
+    """The next player took Wildfire from the discard area: it is in their hand whatever it
+    does to the rest, so the kept hand holds it and six of the others."""
+    sc = SCORERS[4]
+    known = tuple(cards("Wildfire"))
+    others = cards("Knights, Rangers, Light Cavalry, King, Queen, Mountain, Forest")
+    kept = kept_hand(sc, known, others, 6)
+    assert known[0] in kept and len(kept) == 7 and set(kept) - set(known) <= set(others)
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 2), st.integers(0, 10))
+def test_a_kept_hand_is_the_best_seven_each_time(seed, n_known, offered):
+    """Each card offered, the kept hand is the best 7 of the 8 that may change (the known
+    cards stay): its total is at least that of keeping the hand as it was, and equals the
+    best hand ``best`` finds among the cards it could keep, for the last offer."""
+    from fantasy_scorer.realms.solve.api import best_hand
+
+    sc = SCORERS[3]
+    pool = random.Random(seed).sample(CAT.suit_cards, 7 + offered)
+    known, rest = tuple(pool[:n_known]), pool[n_known:]
+    kept = kept_hand(sc, known, rest, 7 - n_known)
+    assert len(kept) == 7 and set(known) <= set(kept) and set(kept) <= set(pool)
+    if offered:
+        before = kept_hand(sc, known, rest[:-1], 7 - n_known)
+        assert sc.total(kept) >= sc.total(before)
+        if not known:
+            assert sc.total(kept) == best_hand(list(before) + [rest[-1]], CAT,
+                                               players=3)[0].total
+
+
+def test_the_next_players_turns_come_from_the_game_or_the_discard_area():
+    # without a history: 6 cards in a 4-player discard area, a take rate of 0.644, are
+    # about 6 / (1 - 0.644) = 16.9 turns, 4.2 each: the next player has had 4
+    pool = CAT.suit_cards
+    sit = Situation(CAT, 4, tuple(pool[:7]), tuple(pool[7:13]))
+    assert sit.drawn_by_next == 4
+    # the same with one card known in their hand: 3 more were offered
+    assert Situation(CAT, 4, tuple(pool[:7]), tuple(pool[7:13]),
+                     next_holds=(pool[13],)).drawn_by_next == 3
+    # a game: seat 1 (the next player of seat 0) takes seat 0's discard, then draws
+    from fantasy_scorer.realms.game.engine import Game
+
+    game = Game.deal(CAT, 3, "turns")
+    first = game.hands[0][0]
+    game.draw(None)
+    game.discard(first)           # seat 0
+    game.draw(first)
+    game.discard(game.hands[1][0])  # seat 1 takes it and keeps it
+    game.draw(None)
+    game.discard(game.hands[2][0])  # seat 2
+    game.draw(None)
+    game.discard(game.hands[0][0])  # seat 0
+    game.draw(None)
+    game.discard(game.hands[1][1])  # seat 1 draws from the deck
+    game.draw(None)
+    game.discard(game.hands[2][0])  # seat 2
+    game.draw(None)  # seat 0 again, after its draw: seat 1 has had 2 turns, holds 1 known
+    sit = Situation.from_view(game.view())
+    assert sit.next_holds == (first,)
+    assert sit.drawn_by_next == 1
