@@ -414,10 +414,7 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
             if card is not None:
                 area.remove(card)
             else:
-                if pos < len(stream):
-                    card, pos = stream[pos], pos + 1
-                else:
-                    card, mine = draws[mine], mine + 1
+                card, pos, mine = _next_card(stream, pos, draws, mine)
                 deck -= 1
             _, out = yield from _keep(sc, theirs + (card,), tuple(area))
             theirs = tuple(c for c in theirs + (card,) if c is not out)
@@ -430,10 +427,7 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
                 area.pop(int(which * len(area)))
             else:
                 deck -= 1
-            if pos < len(stream):
-                card, pos = stream[pos], pos + 1
-            else:
-                card, mine = draws[mine], mine + 1
+            card, pos, mine = _next_card(stream, pos, draws, mine)
             area.append(card)
             fresh.append(card)
         else:
@@ -449,10 +443,7 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
             if card is not None:
                 area.remove(card)
             else:
-                if mine < len(draws):
-                    card, mine = draws[mine], mine + 1
-                else:
-                    card, pos = stream[pos], pos + 1
+                card, mine, pos = _next_card(draws, mine, stream, pos)
                 deck -= 1
             _, out = yield from _keep(sc, hand + (card,), tuple(area))
             hand = tuple(c for c in hand + (card,) if c is not out)
@@ -468,6 +459,15 @@ def play_out(sc: Scorer, sit: Situation, world: World, hand: tuple[Card, ...],
         return total, other
     (total,) = yield [(hand, tuple(area))]
     return total, None
+
+
+def _next_card(first: list[Card], i: int, second: list[Card], j: int
+               ) -> tuple[Card, int, int]:
+    """The next card of ``first`` (read at ``i``), or of ``second`` (at ``j``) once
+    ``first`` has run out: (card, i, j) with the position read moved on."""
+    if i < len(first):
+        return first[i], i + 1, j
+    return second[j], i, j + 1
 
 
 def _draws_from_deck(cards: Sequence[Card]) -> bool:
