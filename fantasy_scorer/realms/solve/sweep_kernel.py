@@ -1464,3 +1464,61 @@ def gifts(P0, n0, T, RUN, out):
         card_rows(free[a], P, np_, _i(-1), cnt, RUN[2][0], free[a], ctx, _i(0), size - np_,
                   _i(0), T, RUN, acc, W[1], W[3])
         np_ = _pop(P, np_, cnt, T[1])
+
+
+# -- bounds of many hands at once (``best``, pruned: batch/pruned.py) ---------------------------
+
+@njit(cache=True, nogil=True)
+def _held_set(pool, mask, P, cnt, match):
+    """P = the cards of pool at the positions of mask, cnt their group counts; returns how
+    many."""
+    for g in range(cnt.shape[0]):
+        cnt[g] = 0
+    np_ = 0
+    for p in range(pool.shape[0]):
+        if (mask >> p) & 1:
+            np_ = _push(pool[p], P, np_, cnt, match)
+    return np_
+
+
+@njit(cache=True, nogil=True)
+def subset_bounds(pool, size, masks, thr, T, RUN, out):
+    """Bounds of subsets of ``pool`` (card indices of the tables), for ``best``.
+
+    With no masks (an empty array): every subset of ``size`` cards, in the order of
+    ``itertools.combinations``, gets (its bound as ``hand_value``, the mask of its pool
+    positions) in ``out[r]``. With masks: ``out[r, 0]`` is 1 when the closer look
+    (``refined_over``) leaves the bound of the subset ``masks[r]`` above ``thr``, else 0.
+    One entry for both, so that a process loads one compiled function. RUN holds no free
+    card (``sweep._Run`` of an empty sweep)."""
+    match = T[1]
+    n = pool.shape[0]
+    P = np.zeros(MAX_HAND + 1, dtype=np.int64)
+    cnt = np.zeros(match.shape[0], dtype=np.int64)
+    W = _workspace(RUN[0].shape[0])
+    if masks.shape[0] > 0:
+        L = _scratch(T)
+        for r in range(masks.shape[0]):
+            np_ = _held_set(pool, masks[r], P, cnt, match)
+            out[r, 0] = 1 if refined_over(P, np_, cnt, thr, T, RUN, W, L) else 0
+        return
+    comb = np.zeros(size, dtype=np.int64)
+    for i in range(size):
+        comb[i] = i
+    r = 0
+    while True:
+        mask = np.int64(0)
+        for i in range(size):
+            mask |= np.int64(1) << comb[i]
+        np_ = _held_set(pool, mask, P, cnt, match)
+        out[r, 0] = hand_value(P, np_, cnt, T, RUN, W)
+        out[r, 1] = mask
+        r += 1
+        i = size - 1  # the next combination in lexicographic order
+        while i >= 0 and comb[i] == i + n - size:
+            i -= 1
+        if i < 0:
+            break
+        comb[i] += 1
+        for j in range(i + 1, size):
+            comb[j] = comb[j - 1] + 1
