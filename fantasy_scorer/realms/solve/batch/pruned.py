@@ -209,10 +209,10 @@ def _estimates(pool: list[Card], catalog: Catalog, size: int, pinned: dict[str, 
     logw = np.log([options(c, pool, catalog, size, pinned, named) for c in pool])
     card = bound.T[0][bound.indices(pool)]
     bits = (masks[:, None] >> np.arange(len(pool))[None, :]) & 1
-    est = bits @ logw
+    est = np.exp(bits @ logw)
     book = (bits @ card[:, C_BOOK]) > 0
     copy = (bits @ (card[:, C_HCOPY] > 0)) > 0
-    return np.exp(est), est >= np.log(np.where(book & copy, REFINE_BOTH, REFINE))
+    return est, est >= np.where(book & copy, REFINE_BOTH, REFINE)
 
 
 def _halves(cost):
