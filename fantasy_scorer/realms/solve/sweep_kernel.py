@@ -1117,14 +1117,19 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L):
 
 
 @njit(cache=True, nogil=True)
-def refined_over(P, np_, cnt, thr, T, RUN, W, L):
+def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen):
     """Whether a closer bound of the hand P still beats thr, the choices tried one by one in
     the order of resolution: what a copy from the hand copies (a card held, as printed, or
     nothing, R1), then Book of Changes' change, card by card and suit by suit (in the plain
     bound, a card of any suit helping every bonus at once); and World Tree's bonus only with
     cards of different suits (see _distinct_over). L holds this thread's copies of the card
     and match tables, changed and restored here. With two Books or two copies, the plain
-    bound stands, but for World Tree."""
+    bound stands, but for World Tree.
+
+    ``screen`` (1): a copy's identity whose bound with the Book's change left open (the plain
+    bound, a bound too) does not beat thr is not looked at change by change: with both a
+    copy and a Book that costs one bound per identity instead of one per change. The sweep
+    of ``max`` passes 0 (its closer look as it was measured)."""
     card, selfm = T[0], T[15]
     T_l = L[0]
     card_l, match_l, cnt2 = T_l[0], T_l[1], L[4]
@@ -1169,7 +1174,12 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L):
                 m = match_l[g, z] if z >= 0 else selfm[g, d]
                 match_l[g, d] = m
             cnt2[g] = cnt[g] + m
-        keep = _book_over(P, np_, cnt2, thr, _i(book), _i(d), _i(z), free, T, RUN, W, L)
+        if screen and book >= 0 and d >= 0:
+            keep = _over(P, np_, cnt2, thr, _i(1), T_l, RUN, W, L[2])
+        else:
+            keep = True
+        if keep:
+            keep = _book_over(P, np_, cnt2, thr, _i(book), _i(d), _i(z), free, T, RUN, W, L)
         if d >= 0:
             card_l[d, C_HCOPY], card_l[d, C_STR], card_l[d, C_AXIS], card_l[d, C_SUITS], \
                 card_l[d, C_ODD], card_l[d, C_PEN] = saved
@@ -1286,7 +1296,7 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
         if _legal(P, np_, need_fit, fitm):
             stats[1] += 1
             v = hand_value(P, np_, cnt, T, RUN, W)
-            if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L):
+            if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L, _i(0)):
                 if found >= limit:
                     np_ = _pop(P, np_, cnt, match)
                     return -1
@@ -1500,7 +1510,7 @@ def subset_bounds(pool, size, masks, thr, T, RUN, out):
         L = _scratch(T)
         for r in range(masks.shape[0]):
             np_ = _held_set(pool, masks[r], P, cnt, match)
-            out[r, 0] = 1 if refined_over(P, np_, cnt, thr, T, RUN, W, L) else 0
+            out[r, 0] = 1 if refined_over(P, np_, cnt, thr, T, RUN, W, L, _i(1)) else 0
         return
     comb = np.zeros(size, dtype=np.int64)
     for i in range(size):

@@ -41,10 +41,11 @@ from .best import Enumeration, best_rows, compiled_fits, threads
 #: shared by two threads (the compiled code runs without the GIL).
 BATCH, SHARED = 16, 4
 #: The closer look costs about what scoring a subset with a few options costs (measured: 10
-#: to 30 microseconds; with both Book of Changes and a copy from the hand, each change for
-#: each card copied, about 0.5 ms). It is taken for a subset whose estimated options (the
-#: product of :func:`..plan.options` over its cards) reach REFINE, or REFINE_BOTH with both.
-REFINE, REFINE_BOTH = 500.0, 10000.0
+#: to 150 microseconds, the most with both Book of Changes and a copy from the hand) and
+#: shows a third to a half of the subsets it looks at below the bar. It pays for a subset
+#: whose estimated options (the product of :func:`..plan.options` over its cards) reach
+#: REFINE, or REFINE_BOTH with both (measured by kind of subset on 12-card pools).
+REFINE, REFINE_BOTH = 500.0, 1000.0
 
 
 class _Tables:
