@@ -1492,13 +1492,74 @@ def _held_set(pool, mask, P, cnt, match):
 
 
 @njit(cache=True, nogil=True)
-def subset_bounds(pool, size, masks, thr, T, RUN, out):
+def _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
+    """Whether the hand P may beat thr with each copy from the game (the first two held)
+    showing one face at a time: in the plain bound it shows all of them at once. FC[y]: the
+    faces of card y (0: not looked at), FMASK[y, f] their suits, FM[:, y, f] the groups
+    that may select it (a superset: see ``pruned._Bound``). With a copy from the hand the
+    plain bound stands (it reads what the other cards show). L holds this thread's copies
+    of the card and match tables, changed and restored here."""
+    card, match = T[0], T[1]
+    T_l = L[0]
+    card_l, match_l, cnt_l, flex = T_l[0], T_l[1], L[1], L[2]
+    G = match_l.shape[0]
+    a = -1
+    b = -1
+    books = 0
+    for q in range(np_):
+        y = P[q]
+        if card[y, C_HCOPY] > 0:
+            return True
+        books += card[y, C_BOOK]
+        if FC[y] > 0:
+            if a < 0:
+                a = y
+            elif b < 0:
+                b = y
+    if a < 0:
+        return True
+    free = _i(books > 0)
+    nb = FC[b] if b >= 0 else 1
+    keep = False
+    for fa in range(FC[a]):
+        for fb in range(nb):
+            for g in range(G):
+                cnt_l[g] = cnt[g] - match[g, a] + FM[g, a, fa]
+                match_l[g, a] = FM[g, a, fa]
+                if b >= 0:
+                    cnt_l[g] += FM[g, b, fb] - match[g, b]
+                    match_l[g, b] = FM[g, b, fb]
+            card_l[a, C_SUITS] = FMASK[a, fa]
+            card_l[a, C_NFACES] = 0
+            if b >= 0:
+                card_l[b, C_SUITS] = FMASK[b, fb]
+                card_l[b, C_NFACES] = 0
+            keep = _over(P, np_, cnt_l, thr, free, T_l, RUN, W, flex)
+            if keep:
+                break
+        if keep:
+            break
+    for g in range(G):
+        match_l[g, a] = match[g, a]
+        if b >= 0:
+            match_l[g, b] = match[g, b]
+    card_l[a, C_SUITS] = card[a, C_SUITS]
+    card_l[a, C_NFACES] = card[a, C_NFACES]
+    if b >= 0:
+        card_l[b, C_SUITS] = card[b, C_SUITS]
+        card_l[b, C_NFACES] = card[b, C_NFACES]
+    return keep
+
+
+@njit(cache=True, nogil=True)
+def subset_bounds(pool, size, masks, thr, T, RUN, FC, FMASK, FM, out):
     """Bounds of subsets of ``pool`` (card indices of the tables), for ``best``.
 
     With no masks (an empty array): every subset of ``size`` cards, in the order of
     ``itertools.combinations``, gets (its bound as ``hand_value``, the mask of its pool
-    positions) in ``out[r]``. With masks: ``out[r, 0]`` is 1 when the closer look
-    (``refined_over``) leaves the bound of the subset ``masks[r]`` above ``thr``, else 0.
+    positions) in ``out[r]``. With masks: ``out[r, 0]`` is 1 when the closer looks
+    (``_faces_over``, then ``refined_over``: two bounds, each one enough to show a subset
+    below) leave the bound of the subset ``masks[r]`` above ``thr``, else 0.
     One entry for both, so that a process loads one compiled function. RUN holds no free
     card (``sweep._Run`` of an empty sweep)."""
     match = T[1]
@@ -1510,7 +1571,10 @@ def subset_bounds(pool, size, masks, thr, T, RUN, out):
         L = _scratch(T)
         for r in range(masks.shape[0]):
             np_ = _held_set(pool, masks[r], P, cnt, match)
-            out[r, 0] = 1 if refined_over(P, np_, cnt, thr, T, RUN, W, L, _i(1)) else 0
+            keep = _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM)
+            if keep:
+                keep = refined_over(P, np_, cnt, thr, T, RUN, W, L, _i(1))
+            out[r, 0] = 1 if keep else 0
         return
     comb = np.zeros(size, dtype=np.int64)
     for i in range(size):

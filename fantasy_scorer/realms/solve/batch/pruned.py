@@ -32,6 +32,7 @@ import time
 from collections.abc import Mapping, Sequence
 from math import comb
 
+from ... import effects as fx
 from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue
 from ..exhaustive import NO_TABLE, Candidate, Progress, Table
@@ -92,6 +93,41 @@ class _Bound:
         self.T = self.bounds.tables.T
         self.RUN = _Run(self.bounds, [], [], 0, 0).RUN  # no free card: whole hands
         self.position = {c.id: i for i, c in enumerate(self.bounds.cards)}
+        self.faces = self._faces(catalog)
+
+    def _faces(self, catalog: Catalog) -> tuple:
+        """The faces of each copy from the game, for ``sweep_kernel._faces_over``: (how many,
+        their suits, the groups that may select each). A face is a card the copy may show,
+        itself included, with the suits a copy of it takes; the groups are those that select
+        that card as printed, and the copy at all (a superset of what selects the face).
+        Faces alike for every group are one. A copy with a face outside the tables, or more
+        than 16 faces, is not looked at face by face (0)."""
+        import numpy as np
+
+        from ..sweep_kernel import C_NFACES
+
+        t = self.bounds.tables
+        n, most = len(t.cards), 16
+        count = np.zeros(n, dtype=np.int64)
+        suits = np.zeros((n, most), dtype=np.int64)
+        groups = np.zeros((t.match.shape[0], n, most), dtype=np.int64)
+        for y, c in enumerate(t.cards):
+            if t.card[y, C_NFACES] == 0 or not isinstance(c.choice, fx.Copy):
+                continue
+            shown = [c, *catalog.copy_targets(c.choice)]
+            if any(f.id not in self.position for f in shown):
+                continue
+            alike: dict[tuple, tuple] = {}
+            for f in shown:
+                column = t.selfm[:, self.position[f.id]] & t.match[:, y]
+                alike.setdefault((f.copy_suits, column.tobytes()), (f.copy_suits, column))
+            if len(alike) > most:
+                continue
+            count[y] = len(alike)
+            for k, (mask, column) in enumerate(alike.values()):
+                suits[y, k] = mask
+                groups[:, y, k] = column
+        return count, suits, groups
 
     def covers(self, pool: Sequence[Card]) -> bool:
         return all(c.id in self.position and self.bounds.cards[self.position[c.id]] is c
@@ -141,7 +177,7 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
     total = comb(len(run.pool), run.size)
     members = bound.indices(run.pool)
     rows = np.zeros((total, 2), dtype=np.int64)
-    subset_bounds(members, run.size, run.no_masks, 0, bound.T, bound.RUN, rows)
+    subset_bounds(members, run.size, run.no_masks, 0, bound.T, bound.RUN, *bound.faces, rows)
     order = np.argsort(-rows[:, 0], kind="stable")
     ub, masks = rows[order, 0], rows[order, 1]
     est, worth = _estimates(run.pool, catalog, run.size, dict(pinned or {}), masks, bound)
@@ -165,7 +201,7 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
             if look.any():
                 n = int(look.sum())
                 subset_bounds(members, run.size, batch[look], bar - 1, bound.T, bound.RUN,
-                              keep[:n])
+                              *bound.faces, keep[:n])
                 reach[np.flatnonzero(look)[keep[:n, 0] == 0]] = False
             batch, cost = batch[reach], cost[reach]
         done = end
