@@ -59,7 +59,7 @@ def batches(size: int):
         yield
         return
     with mock.patch.object(pruned, "BATCH", 1), mock.patch.object(pruned, "REFINE", 0.0), \
-            mock.patch.object(pruned, "REFINE_BOTH", 0.0):
+            mock.patch.object(pruned, "REFINE_COPY", 0.0):
         yield
 
 

@@ -1117,7 +1117,7 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L):
 
 
 @njit(cache=True, nogil=True)
-def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen):
+def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM):
     """Whether a closer bound of the hand P still beats thr, the choices tried one by one in
     the order of resolution: what a copy from the hand copies (a card held, as printed, or
     nothing, R1), then Book of Changes' change, card by card and suit by suit (in the plain
@@ -1126,10 +1126,12 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen):
     and match tables, changed and restored here. With two Books or two copies, the plain
     bound stands, but for World Tree.
 
-    ``screen`` (1): a copy's identity whose bound with the Book's change left open (the plain
-    bound, a bound too) does not beat thr is not looked at change by change: with both a
-    copy and a Book that costs one bound per identity instead of one per change. The sweep
-    of ``max`` passes 0 (its closer look as it was measured)."""
+    ``screen`` (1): a copy's identity whose bound with the copies from the game showing one
+    face at a time (_faces_over, with FC, FMASK, FM) and the Book's change left open (the
+    plain bound, a bound too) does not beat thr is not looked at change by change: with both
+    a copy and a Book that costs a few bounds per identity instead of one per change. The
+    sweep of ``max`` passes 0 (its closer look as it was measured; the face arrays are then
+    not read: any arrays of their types do)."""
     card, selfm = T[0], T[15]
     T_l = L[0]
     card_l, match_l, cnt2 = T_l[0], T_l[1], L[4]
@@ -1174,10 +1176,11 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen):
                 m = match_l[g, z] if z >= 0 else selfm[g, d]
                 match_l[g, d] = m
             cnt2[g] = cnt[g] + m
-        if screen and book >= 0 and d >= 0:
+        keep = True
+        if screen and d >= 0:
+            keep = _faces_over(P, np_, cnt2, thr, T, RUN, W, L, FC, FMASK, FM)
+        if keep and screen and book >= 0 and d >= 0:
             keep = _over(P, np_, cnt2, thr, _i(1), T_l, RUN, W, L[2])
-        else:
-            keep = True
         if keep:
             keep = _book_over(P, np_, cnt2, thr, _i(book), _i(d), _i(z), free, T, RUN, W, L)
         if d >= 0:
@@ -1296,7 +1299,8 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
         if _legal(P, np_, need_fit, fitm):
             stats[1] += 1
             v = hand_value(P, np_, cnt, T, RUN, W)
-            if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L, _i(0)):
+            if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[7],
+                                           T[0], T[14]):
                 if found >= limit:
                     np_ = _pop(P, np_, cnt, match)
                     return -1
@@ -1497,8 +1501,10 @@ def _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
     showing one face at a time: in the plain bound it shows all of them at once. FC[y]: the
     faces of card y (0: not looked at), FMASK[y, f] their suits, FM[:, y, f] the groups
     that may select it (a superset: see ``pruned._Bound``). With a copy from the hand the
-    plain bound stands (it reads what the other cards show). L holds this thread's copies
-    of the card and match tables, changed and restored here."""
+    plain bound stands (it reads what the other cards show), unless its identity is taken
+    already (refined_over: it is then a card like any other in L). L holds this thread's
+    copies of the card and match tables, changed here and restored from T (the copies from
+    the game are never changed by refined_over)."""
     card, match = T[0], T[1]
     T_l = L[0]
     card_l, match_l, cnt_l, flex = T_l[0], T_l[1], L[1], L[2]
@@ -1508,7 +1514,7 @@ def _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
     books = 0
     for q in range(np_):
         y = P[q]
-        if card[y, C_HCOPY] > 0:
+        if card_l[y, C_HCOPY] > 0:
             return True
         books += card[y, C_BOOK]
         if FC[y] > 0:
@@ -1573,7 +1579,7 @@ def subset_bounds(pool, size, masks, thr, T, RUN, FC, FMASK, FM, out):
             np_ = _held_set(pool, masks[r], P, cnt, match)
             keep = _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM)
             if keep:
-                keep = refined_over(P, np_, cnt, thr, T, RUN, W, L, _i(1))
+                keep = refined_over(P, np_, cnt, thr, T, RUN, W, L, _i(1), FC, FMASK, FM)
             out[r, 0] = 1 if keep else 0
         return
     comb = np.zeros(size, dtype=np.int64)

@@ -13,9 +13,11 @@ best. The sweep of ``max`` has an upper bound on a whole hand over all its choic
 Every subset left out scores below that total, so the ``top`` best hands are the ones the
 full enumeration finds: :func:`.best.best_rows` gives them the same tie-break and the same
 choices. A subset whose bound *equals* that total is still scored (it may tie, and win the
-tie-break). Before a batch is scored, the sweep's closer look (``refined_over``: what a copy
-from the hand copies and Book of Changes' change tried one by one, World Tree with cards of
-different suits) drops the subsets it shows below that total.
+tie-break). Before a batch is scored, two closer looks drop the subsets they show below
+that total, where that is expected to cost less than scoring them (:data:`REFINE`): each copy
+from the game showing one face at a time (``sweep_kernel._faces_over``), and the sweep's own
+(``refined_over``: what a copy from the hand copies and Book of Changes' change tried one by
+one, World Tree with cards of different suits).
 
 Only pools the bound covers are taken (:func:`pruned_fits`): every card described by the
 sweep's tables (``sweep_tables.Unsupported`` otherwise), no Cursed Items held, and no extra
@@ -41,18 +43,19 @@ from .best import Enumeration, best_rows, compiled_fits, threads
 #: Subsets scored per batch (the bar rises between batches); a batch of at least SHARED is
 #: shared by two threads (the compiled code runs without the GIL).
 BATCH, SHARED = 16, 4
-#: The closer look costs about what scoring a subset with a few options costs (measured: 10
-#: to 150 microseconds, the most with both Book of Changes and a copy from the hand) and
-#: shows a third to a half of the subsets it looks at below the bar. It pays for a subset
-#: whose estimated options (the product of :func:`..plan.options` over its cards) reach
-#: REFINE, or REFINE_BOTH with both (measured by kind of subset on 12-card pools).
-REFINE, REFINE_BOTH = 500.0, 1000.0
+#: The closer looks cost about what scoring a subset with a few options costs (measured: 10
+#: to 300 microseconds, the most with a copy from the hand: each card it may copy is looked
+#: at) and show a third to two thirds of the subsets they look at below the bar. They pay
+#: for a subset whose estimated options (the product of :func:`..plan.options` over its
+#: cards) reach REFINE, or REFINE_COPY with a copy from the hand (measured by kind of subset
+#: on 12-card pools).
+REFINE, REFINE_COPY = 500.0, 1000.0
 
 
 class _Tables:
     """The sweep's tables of one catalog's cards, one per table around the hand (discard
-    area, players), with the facts ``subset_bounds`` reads (None: the catalog holds a card
-    the sweep does not describe; each pool is then compiled alone)."""
+    area, players), with the facts ``subset_bounds`` reads (False: the catalog holds a card
+    the sweep does not describe; each pool is then compiled alone, about a millisecond)."""
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
@@ -240,16 +243,15 @@ def _estimates(pool: list[Card], catalog: Catalog, size: int, pinned: dict[str, 
 
     from ..plan import options
     from ..relevance import card_terms
-    from ..sweep_kernel import C_BOOK, C_HCOPY
+    from ..sweep_kernel import C_HCOPY
 
     named = {n for c in pool for t in card_terms(c) for n in t.names | t.except_names}
     logw = np.log([options(c, pool, catalog, size, pinned, named) for c in pool])
     card = bound.T[0][bound.indices(pool)]
     bits = (masks[:, None] >> np.arange(len(pool))[None, :]) & 1
     est = np.exp(bits @ logw)
-    book = (bits @ card[:, C_BOOK]) > 0
     copy = (bits @ (card[:, C_HCOPY] > 0)) > 0
-    return est, est >= np.where(book & copy, REFINE_BOTH, REFINE)
+    return est, est >= np.where(copy, REFINE_COPY, REFINE)
 
 
 def _halves(cost):
