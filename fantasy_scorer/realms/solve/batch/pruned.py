@@ -203,8 +203,14 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
             look = reach & worth[done:end]
             if look.any():
                 n = int(look.sum())
-                subset_bounds(members, run.size, batch[look], bar - 1, bound.T, bound.RUN,
-                              *bound.faces, keep[:n])
+                looked = np.ascontiguousarray(batch[look])
+                args = (members, run.size, bar - 1, bound)
+                if n >= SHARED:  # two threads (each with its own scratch tables)
+                    later = threads().submit(_closer, *args, looked[n // 2:], keep[n // 2:n])
+                    _closer(*args, looked[:n // 2], keep[:n // 2])
+                    later.result()
+                else:
+                    _closer(*args, looked, keep[:n])
                 reach[np.flatnonzero(look)[keep[:n, 0] == 0]] = False
             batch, cost = batch[reach], cost[reach]
         done = end
@@ -232,6 +238,13 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
         progress(done, total)
     found = np.concatenate(scored) if scored else np.zeros((0, 5), dtype=np.int64)
     return best_rows(found, run.pool, run.discard, catalog, top, run.choices_of), proven
+
+
+def _closer(members, size: int, thr: int, bound: _Bound, masks, keep) -> None:
+    """keep[r, 0]: whether the subset masks[r] may still beat thr, looked at more closely."""
+    from ..sweep_kernel import subset_bounds
+
+    subset_bounds(members, size, masks, thr, bound.T, bound.RUN, *bound.faces, keep)
 
 
 def _estimates(pool: list[Card], catalog: Catalog, size: int, pinned: dict[str, ChoiceValue],
