@@ -8,8 +8,9 @@ are random but seeded; each figure gives the machine's load (1-minute average) b
 * choices: random 7-card hands holding at least one wild card, Book of Changes or Island;
 * best, in process: random pools of 8 (every discard scored, as the advice does), 9, 10, 12
   and 15 cards, then 10- and 12-card pools holding three or more choice cards; after a
-  warm-up that loads the compiled code and OR-Tools. Each line says which search ``auto``
-  chose, how often;
+  warm-up that loads the compiled code, the sweep's bound and OR-Tools. Each line says which
+  search ``auto`` chose, how often; the choice-heavy lines also time the same pools without
+  the pruned search ("before": the planner's pick among the others, as on main);
 * best, CLI: ``fr-score best POOL --quiet`` in a new process (start-up included) on random
   8-, 9-, 10- and 12-card pools;
 * max: ``fr-score max`` over the base game with promos, as a user runs it (a new process):
@@ -143,10 +144,19 @@ def chosen() -> tuple[list[str], object]:
     return picks, original
 
 
+def without_pruned():
+    """Makes ``best_hand`` choose as it did before the pruned search (api.pruned_fits
+    refuses every pool); returns the function to restore."""
+    original = api.pruned_fits
+    api.pruned_fits = lambda *args, **kwargs: False  # type: ignore[assignment]
+    return original
+
+
 def best_figures(cat, rng: random.Random, quick: bool) -> None:
     """``best`` in process by pool size and with many choice cards, then from the CLI."""
     best_hand(cat.cards[:16], cat, method="cpsat")  # load OR-Tools, outside the timings
     best_hand(cat.cards[:10], cat, method="compiled")  # load the compiled code
+    best_hand(cat.cards[:10], cat, method="pruned")  # and the sweep's bound
     picks, original = chosen()
     choosers = [c for c in cat.cards if c.choice is not None]
     plain = [c for c in cat.cards if c.choice is None]
@@ -165,16 +175,32 @@ def best_figures(cat, rng: random.Random, quick: bool) -> None:
         for label, draw, top, n in runs:
             n = max(5, n // 5) if quick else n
             before = load()
+            heavy = "choice" in label
             picks.clear()
-            times = []
+            times, old_times, old_picks = [], [], Counter()
             for _ in range(n):
                 pool = draw()
                 t0 = time.perf_counter()
                 best_hand(pool, cat, top=top)
                 times.append(time.perf_counter() - t0)
+                if heavy:  # the same pool as before the pruned search
+                    mark = len(picks)
+                    fits = without_pruned()
+                    try:
+                        t0 = time.perf_counter()
+                        best_hand(pool, cat, top=top)
+                        old_times.append(time.perf_counter() - t0)
+                    finally:
+                        api.pruned_fits = fits  # type: ignore[assignment]
+                    old_picks.update(picks[mark:])
+                    del picks[mark:]
             used = ", ".join(f"{m} {k}" for m, k in Counter(picks).most_common())
             print(line(label, times) + f"   mean {statistics.mean(times) * 1000:6.1f} ms"
                   f"   ({before}; {used})")
+            if heavy:
+                was = ", ".join(f"{m} {k}" for m, k in old_picks.most_common())
+                print(line("  before: without pruned", old_times)
+                      + f"   mean {statistics.mean(old_times) * 1000:6.1f} ms   ({was})")
     finally:
         api._choose = original  # type: ignore[assignment]
     command = ([shutil.which("fr-score")] if shutil.which("fr-score")

@@ -19,6 +19,7 @@ from ..hand import MAX_DISCARD, ChoiceValue, Hand, hand_limit
 from ..ranking import Standing, rank
 from ..resolve import Result, cursed_points, resolve
 from .batch.best import compiled_best, compiled_fits
+from .batch.pruned import pruned_best, pruned_fits
 from .choices import optimal_choices
 from .exhaustive import (
     NO_TABLE,
@@ -37,7 +38,7 @@ if TYPE_CHECKING:
     from . import sweep
 
 #: The searches ``best_hand`` may be asked for by name.
-METHODS = ("auto", "exhaustive", "cpsat", "compiled", "python")
+METHODS = ("auto", "exhaustive", "cpsat", "compiled", "pruned", "python")
 
 
 @dataclass(frozen=True)
@@ -113,8 +114,10 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     extra-card effect in it. ``players`` and ``cursed`` complete the table for expansion
     cards. Every method gives the same hands: ``"auto"`` takes the one expected to answer
     soonest (:mod:`.plan`: by the pool's choice cards and their options, and what is already
-    loaded); ``"exhaustive"`` enumerates (compiled or in Python, whichever is expected
-    sooner); ``"cpsat"``, ``"compiled"`` and ``"python"`` ask for one search.
+    loaded); ``"exhaustive"`` enumerates (compiled, compiled and pruned by the sweep's bound,
+    or in Python, whichever is expected sooner); ``"cpsat"``, ``"compiled"``, ``"pruned"``
+    and ``"python"`` ask for one search (a pool the pruned search does not take is
+    enumerated whole, and one the compiled code does not take in Python).
     ``progress(done, total)`` is called as an enumeration scores its subsets.
     ``discard`` None is no discard area given, ``()`` an empty one (C5 cards score it).
     """
@@ -136,6 +139,12 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
         method = _choose(pool, cat, discard, pinned, table, cpsat=method == "auto" and not cursed)
     found: list[Candidate] = []
     proven = True
+    if method == "pruned":
+        result = pruned_best(pool, cat, discard, pinned, top, time_limit, table, progress)
+        if result is None:  # a card the bound does not describe, an extra card …
+            method = "compiled"
+        else:
+            found, proven = result
     if method == "compiled":
         result = compiled_best(pool, cat, discard, pinned, top, time_limit, table, progress)
         if result is None:  # a card the compiled code does not know
@@ -172,15 +181,19 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
 
 def _choose(pool: list[Card], catalog: Catalog, discard: list[Card],
             pinned: dict[str, ChoiceValue], table: Table, cpsat: bool) -> str:
-    """The search expected to answer soonest (``"compiled"``, ``"python"`` or ``"cpsat"``).
-    Whether the compiled code or CP-SAT can take the pool is asked only of the pick: asking
-    loads numpy or OR-Tools, which the command line would pay for a small pool."""
-    compiled_ok = True
+    """The search expected to answer soonest (``"compiled"``, ``"pruned"``, ``"python"`` or
+    ``"cpsat"``). Whether the compiled code, the sweep's bound or CP-SAT can take the pool is
+    asked only of the pick: asking loads numpy, numba or OR-Tools, which the command line
+    would pay for a small pool."""
+    compiled_ok = pruned_ok = True
     while True:
-        est = costs(pool, catalog, discard, pinned, compiled_ok, cpsat)
+        est = costs(pool, catalog, discard, pinned, compiled_ok, cpsat, pruned_ok)
         method = est.best()
-        if method == "compiled" and not compiled_fits(pool, catalog, discard, table):
+        if method in ("compiled", "pruned") and not compiled_fits(pool, catalog, discard,
+                                                                 table):
             compiled_ok = False
+        elif method == "pruned" and not pruned_fits(pool, catalog, discard, table):
+            pruned_ok = False
         elif method == "cpsat" and _cpsat_refuses(pool + discard):
             cpsat = False
         else:

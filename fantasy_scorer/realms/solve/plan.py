@@ -5,10 +5,15 @@ Enumeration scores every subset of a hand's size, each with every option of its 
 card Necromancer may take. Its work is the number of hands it scores, which this module
 computes from the pool as a sum over subsets of the product of each card's option count (an
 elementary symmetric polynomial: no subset is listed). Compiled, a hand costs about a fifth
-of a microsecond; in Python about 25 microseconds. CP-SAT's time was measured to grow by
+of a microsecond; in Python about 25 microseconds. The pruned enumeration
+(:mod:`.batch.pruned`) bounds every subset first (a few microseconds each) and scores only
+those that may reach the best: about a third of the work, measured on pools with three to five
+choice cards (a tenth to a half), and a subset holding several choice cards is the costly
+kind it saves most of. CP-SAT's time was measured to grow by
 about 1.4 per card past 12, eightfold with Book of Changes and by 1.6 with each other open
 choice. Loading counts once per process: Numba's cached code (about half a second; about a
-minute the first time it is compiled) and OR-Tools (about 0.6 s). The cheapest expected
+minute the first time it is compiled), the sweep's bound for the pruned enumeration (about
+0.06 s more; 15 s the first time) and OR-Tools (about 0.6 s). The cheapest expected
 total wins; every search gives the same hands, so the choice changes only the time.
 
 The figures are rough (``benchmarks/solve.py`` prints the real ones): they only need to keep
@@ -33,6 +38,10 @@ COMPILED_HAND, COMPILED_SUBSET = 0.2e-6, 1e-6
 PYTHON_HAND, PYTHON_SUBSET = 25e-6, 40e-6
 #: Seconds to load the compiled code from the cache, or to compile it the first time.
 NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0
+#: The pruned enumeration: seconds per call and per subset bounded, the share of the
+#: compiled enumeration's work it keeps, and the seconds to load (or compile) its bound.
+PRUNED_CALL, PRUNED_SUBSET, PRUNED_SHARE = 0.5e-3, 2.5e-6, 0.3
+SWEEP_LOAD, SWEEP_COMPILE = 0.06, 15.0
 #: Seconds to import OR-Tools; CP-SAT on 12 cards, its growth per further card, and the
 #: factor Book of Changes (or each other open choice) brings.
 ORTOOLS_LOAD = 0.6
@@ -48,10 +57,12 @@ class Costs:
     compiled: float | None
     python: float
     cpsat: float | None
+    pruned: float | None = None
 
     def best(self) -> str:
-        """``"compiled"``, ``"python"`` or ``"cpsat"``: the cheapest."""
-        options = {"python": self.python, "compiled": self.compiled, "cpsat": self.cpsat}
+        """``"compiled"``, ``"pruned"``, ``"python"`` or ``"cpsat"``: the cheapest."""
+        options = {"python": self.python, "compiled": self.compiled, "cpsat": self.cpsat,
+                   "pruned": self.pruned}
         return min((cost, name) for name, cost in options.items() if cost is not None)[1]
 
 
@@ -97,9 +108,25 @@ def _compiled_load() -> float:
     return NUMBA_LOAD if cached else NUMBA_COMPILE
 
 
+def _sweep_load() -> float:
+    """Seconds before the pruned enumeration's bound can start in this process (after the
+    compiled enumeration's own load). Numba's index of the cached code is kept only while
+    it is newer than the source (numba checks the source's time stamp)."""
+    kernel = sys.modules.get("fantasy_scorer.realms.solve.sweep_kernel")
+    if kernel is not None and kernel.subset_bounds.overloads:
+        return 0.0
+    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sweep_kernel.py")
+    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
+        os.path.expanduser("~"), ".cache", "fantasy-scorer", "numba")
+    stamp = os.path.getmtime(source)
+    cached = [f for f in glob.glob(os.path.join(base, "*", "sweep_kernel.subset_bounds-*.nbi"))
+              if os.path.getmtime(f) >= stamp]
+    return SWEEP_LOAD if cached else SWEEP_COMPILE
+
+
 def costs(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
           pinned: dict[str, ChoiceValue] | None = None, compiled_ok: bool = True,
-          cpsat_ok: bool = True) -> Costs:
+          cpsat_ok: bool = True, pruned_ok: bool = True) -> Costs:
     """The expected seconds of each search on this pool (see the module docstring)."""
     from math import comb
 
@@ -114,9 +141,13 @@ def costs(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
         weights.append(w)
     hands = hands_scored(weights, size)
     subsets = comb(len(pool), size)
-    compiled = None
+    compiled = pruned = None
+    work = hands * COMPILED_HAND + subsets * COMPILED_SUBSET
     if compiled_ok:
-        compiled = _compiled_load() + hands * COMPILED_HAND + subsets * COMPILED_SUBSET
+        compiled = _compiled_load() + work
+        if pruned_ok:
+            pruned = (_compiled_load() + _sweep_load() + PRUNED_CALL + subsets * PRUNED_SUBSET
+                      + PRUNED_SHARE * work)
     python = hands * PYTHON_HAND + subsets * PYTHON_SUBSET
     cpsat = None
     if cpsat_ok:
@@ -126,4 +157,4 @@ def costs(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
             factor *= CPSAT_BOOK if isinstance(c.choice, fx.ChangeSuit) else CPSAT_CHOICE
         load = 0.0 if "ortools" in sys.modules else ORTOOLS_LOAD
         cpsat = load + CPSAT_BASE * CPSAT_GROWTH ** max(0, len(pool) - 12) * factor
-    return Costs(hands, subsets, compiled, python, cpsat)
+    return Costs(hands, subsets, compiled, python, cpsat, pruned)

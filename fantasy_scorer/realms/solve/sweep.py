@@ -76,7 +76,9 @@ class Bounds:
         idx = self.index(cards)
         W = kern.workspace(0)
         return bool(kern.refined_over(run._held(idx), len(idx), run._cnt(idx), threshold,
-                                      self.tables.T, run.RUN, W, kern.scratch(self.tables.T)))
+                                      self.tables.T, run.RUN, W, kern.scratch(self.tables.T),
+                                      0, self.tables.rstart, self.tables.card,
+                                      self.tables.chg))
 
     def branch(self, held: Sequence[Card], rest: Sequence[Card], k: int) -> int:
         """At least the bound of every hand ``held`` + ``k`` cards of ``rest``."""

@@ -1117,14 +1117,21 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L):
 
 
 @njit(cache=True, nogil=True)
-def refined_over(P, np_, cnt, thr, T, RUN, W, L):
+def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM):
     """Whether a closer bound of the hand P still beats thr, the choices tried one by one in
     the order of resolution: what a copy from the hand copies (a card held, as printed, or
     nothing, R1), then Book of Changes' change, card by card and suit by suit (in the plain
     bound, a card of any suit helping every bonus at once); and World Tree's bonus only with
     cards of different suits (see _distinct_over). L holds this thread's copies of the card
     and match tables, changed and restored here. With two Books or two copies, the plain
-    bound stands, but for World Tree."""
+    bound stands, but for World Tree.
+
+    ``screen`` (1): a copy's identity whose bound with the copies from the game showing one
+    face at a time (_faces_over, with FC, FMASK, FM) and the Book's change left open (the
+    plain bound, a bound too) does not beat thr is not looked at change by change: with both
+    a copy and a Book that costs a few bounds per identity instead of one per change. The
+    sweep of ``max`` passes 0 (its closer look as it was measured; the face arrays are then
+    not read: any arrays of their types do)."""
     card, selfm = T[0], T[15]
     T_l = L[0]
     card_l, match_l, cnt2 = T_l[0], T_l[1], L[4]
@@ -1169,7 +1176,13 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L):
                 m = match_l[g, z] if z >= 0 else selfm[g, d]
                 match_l[g, d] = m
             cnt2[g] = cnt[g] + m
-        keep = _book_over(P, np_, cnt2, thr, _i(book), _i(d), _i(z), free, T, RUN, W, L)
+        keep = True
+        if screen and d >= 0:
+            keep = _faces_over(P, np_, cnt2, thr, T, RUN, W, L, FC, FMASK, FM)
+        if keep and screen and book >= 0 and d >= 0:
+            keep = _over(P, np_, cnt2, thr, _i(1), T_l, RUN, W, L[2])
+        if keep:
+            keep = _book_over(P, np_, cnt2, thr, _i(book), _i(d), _i(z), free, T, RUN, W, L)
         if d >= 0:
             card_l[d, C_HCOPY], card_l[d, C_STR], card_l[d, C_AXIS], card_l[d, C_SUITS], \
                 card_l[d, C_ODD], card_l[d, C_PEN] = saved
@@ -1286,7 +1299,8 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
         if _legal(P, np_, need_fit, fitm):
             stats[1] += 1
             v = hand_value(P, np_, cnt, T, RUN, W)
-            if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L):
+            if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[7],
+                                           T[0], T[14]):
                 if found >= limit:
                     np_ = _pop(P, np_, cnt, match)
                     return -1
@@ -1464,3 +1478,127 @@ def gifts(P0, n0, T, RUN, out):
         card_rows(free[a], P, np_, _i(-1), cnt, RUN[2][0], free[a], ctx, _i(0), size - np_,
                   _i(0), T, RUN, acc, W[1], W[3])
         np_ = _pop(P, np_, cnt, T[1])
+
+
+# -- bounds of many hands at once (``best``, pruned: batch/pruned.py) ---------------------------
+
+@njit(cache=True, nogil=True)
+def _held_set(pool, mask, P, cnt, match):
+    """P = the cards of pool at the positions of mask, cnt their group counts; returns how
+    many."""
+    for g in range(cnt.shape[0]):
+        cnt[g] = 0
+    np_ = 0
+    for p in range(pool.shape[0]):
+        if (mask >> p) & 1:
+            np_ = _push(pool[p], P, np_, cnt, match)
+    return np_
+
+
+@njit(cache=True, nogil=True)
+def _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
+    """Whether the hand P may beat thr with each copy from the game (the first two held)
+    showing one face at a time: in the plain bound it shows all of them at once. FC[y]: the
+    faces of card y (0: not looked at), FMASK[y, f] their suits, FM[:, y, f] the groups
+    that may select it (a superset: see ``pruned._Bound``). With a copy from the hand the
+    plain bound stands (it reads what the other cards show), unless its identity is taken
+    already (refined_over: it is then a card like any other in L). L holds this thread's
+    copies of the card and match tables, changed here and restored from T (the copies from
+    the game are never changed by refined_over)."""
+    card, match = T[0], T[1]
+    T_l = L[0]
+    card_l, match_l, cnt_l, flex = T_l[0], T_l[1], L[1], L[2]
+    G = match_l.shape[0]
+    a = -1
+    b = -1
+    books = 0
+    for q in range(np_):
+        y = P[q]
+        if card_l[y, C_HCOPY] > 0:
+            return True
+        books += card[y, C_BOOK]
+        if FC[y] > 0:
+            if a < 0:
+                a = y
+            elif b < 0:
+                b = y
+    if a < 0:
+        return True
+    free = _i(books > 0)
+    nb = FC[b] if b >= 0 else 1
+    keep = False
+    for fa in range(FC[a]):
+        for fb in range(nb):
+            for g in range(G):
+                cnt_l[g] = cnt[g] - match[g, a] + FM[g, a, fa]
+                match_l[g, a] = FM[g, a, fa]
+                if b >= 0:
+                    cnt_l[g] += FM[g, b, fb] - match[g, b]
+                    match_l[g, b] = FM[g, b, fb]
+            card_l[a, C_SUITS] = FMASK[a, fa]
+            card_l[a, C_NFACES] = 0
+            if b >= 0:
+                card_l[b, C_SUITS] = FMASK[b, fb]
+                card_l[b, C_NFACES] = 0
+            keep = _over(P, np_, cnt_l, thr, free, T_l, RUN, W, flex)
+            if keep:
+                break
+        if keep:
+            break
+    for g in range(G):
+        match_l[g, a] = match[g, a]
+        if b >= 0:
+            match_l[g, b] = match[g, b]
+    card_l[a, C_SUITS] = card[a, C_SUITS]
+    card_l[a, C_NFACES] = card[a, C_NFACES]
+    if b >= 0:
+        card_l[b, C_SUITS] = card[b, C_SUITS]
+        card_l[b, C_NFACES] = card[b, C_NFACES]
+    return keep
+
+
+@njit(cache=True, nogil=True)
+def subset_bounds(pool, size, masks, thr, T, RUN, FC, FMASK, FM, out):
+    """Bounds of subsets of ``pool`` (card indices of the tables), for ``best``.
+
+    With no masks (an empty array): every subset of ``size`` cards, in the order of
+    ``itertools.combinations``, gets (its bound as ``hand_value``, the mask of its pool
+    positions) in ``out[r]``. With masks: ``out[r, 0]`` is 1 when the closer looks
+    (``_faces_over``, then ``refined_over``: two bounds, each one enough to show a subset
+    below) leave the bound of the subset ``masks[r]`` above ``thr``, else 0.
+    One entry for both, so that a process loads one compiled function. RUN holds no free
+    card (``sweep._Run`` of an empty sweep)."""
+    match = T[1]
+    n = pool.shape[0]
+    P = np.zeros(MAX_HAND + 1, dtype=np.int64)
+    cnt = np.zeros(match.shape[0], dtype=np.int64)
+    W = _workspace(RUN[0].shape[0])
+    if masks.shape[0] > 0:
+        L = _scratch(T)
+        for r in range(masks.shape[0]):
+            np_ = _held_set(pool, masks[r], P, cnt, match)
+            keep = _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM)
+            if keep:
+                keep = refined_over(P, np_, cnt, thr, T, RUN, W, L, _i(1), FC, FMASK, FM)
+            out[r, 0] = 1 if keep else 0
+        return
+    comb = np.zeros(size, dtype=np.int64)
+    for i in range(size):
+        comb[i] = i
+    r = 0
+    while True:
+        mask = np.int64(0)
+        for i in range(size):
+            mask |= np.int64(1) << comb[i]
+        np_ = _held_set(pool, mask, P, cnt, match)
+        out[r, 0] = hand_value(P, np_, cnt, T, RUN, W)
+        out[r, 1] = mask
+        r += 1
+        i = size - 1  # the next combination in lexicographic order
+        while i >= 0 and comb[i] == i + n - size:
+            i -= 1
+        if i < 0:
+            break
+        comb[i] += 1
+        for j in range(i + 1, size):
+            comb[j] = comb[j - 1] + 1

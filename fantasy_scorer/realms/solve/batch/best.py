@@ -31,6 +31,64 @@ def compiled_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
     return not discard or min(givers, givers if most is None else most) <= 2
 
 
+class Enumeration:
+    """One pool set up for :func:`.search.subsets_batch`: its cards, pins and table as the
+    compiled code takes them. :func:`compiled_best` scores every subset through it, the
+    pruned search (:mod:`.pruned`) the subsets it lists."""
+
+    def __init__(self, pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card],
+                 pinned: Mapping[str, ChoiceValue], table: Table) -> None:
+        import numpy as np
+
+        from .scorer import compiled, pins_array
+
+        self.scorer = scorer = compiled(catalog)
+        self.pool, self.discard = list(pool), list(discard)
+        self.size = size = min(catalog.hand_size, len(self.pool))
+        most = room(catalog)
+        self.args = (np.array(scorer.ids(self.pool), dtype=np.int64),
+                     pins_array(scorer, self.pool, dict(pinned)), size)
+        self.area_args = (np.array(scorer.ids(self.discard), dtype=np.int64),
+                          table.discard is not None,
+                          -1 if table.players is None else table.players,
+                          np.array(scorer.ids(table.cursed) + [-1], dtype=np.int64),
+                          -1 if most is None else most)
+        self.no_masks = np.zeros(0, dtype=np.int64)
+        self.no_choices = np.zeros((0, size + 2, 3), dtype=np.int64)
+
+    def run(self, start: int, out) -> None:
+        """Subsets ``start``, ``start + 1`` … in the order of ``itertools.combinations``,
+        one per row of ``out``."""
+        import numpy as np
+
+        from .search import subsets_batch
+
+        first = np.array(unrank(start, len(self.pool), self.size), dtype=np.int64)
+        subsets_batch(self.scorer.M, self.scorer.OF, *self.args, first, len(out),
+                      self.no_masks, *self.area_args, out, self.no_choices)
+
+    def listed(self, masks, out, choices=None) -> None:
+        """The subsets of ``masks`` (of pool positions), one per row of ``out``, with their
+        first best choices in ``choices`` when given."""
+        import numpy as np
+
+        from .search import subsets_batch
+
+        first = np.zeros(self.size, dtype=np.int64)
+        subsets_batch(self.scorer.M, self.scorer.OF, *self.args, first, len(masks),
+                      np.ascontiguousarray(masks, dtype=np.int64), *self.area_args, out,
+                      self.no_choices if choices is None else choices)
+
+    def choices_of(self, mask: int):
+        """The first best choices of one subset, scored again (the same compiled call)."""
+        import numpy as np
+
+        row = np.zeros((1, 5), dtype=np.int64)
+        got = np.zeros((1, self.size + 2, 3), dtype=np.int64)
+        self.listed(np.array([mask], dtype=np.int64), row, got)
+        return got[0]
+
+
 def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
                   pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
                   time_limit: float | None = None, table: Table = NO_TABLE,
@@ -39,29 +97,14 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
     the compiled code does not take the pool (:func:`compiled_fits`)."""
     import numpy as np
 
-    from .scorer import compiled, pins_array
-    from .search import subsets_batch
-
     if not compiled_fits(pool, catalog, discard, table):
         return None
-    pinned = dict(pinned or {})
-    scorer = compiled(catalog)
-    pool, discard = list(pool), list(discard)
-    size = min(catalog.hand_size, len(pool))
-    most = room(catalog)
-    args = (np.array(scorer.ids(pool), dtype=np.int64), pins_array(scorer, pool, pinned), size)
-    area_args = (np.array(scorer.ids(discard), dtype=np.int64), table.discard is not None,
-                 -1 if table.players is None else table.players,
-                 np.array(scorer.ids(table.cursed) + [-1], dtype=np.int64),
-                 -1 if most is None else most)
-    total = comb(len(pool), size)
+    run = Enumeration(pool, catalog, discard, pinned or {}, table)
+    total = comb(len(run.pool), run.size)
     out = np.zeros((total, 5), dtype=np.int64)
-    no_choices = np.zeros((0, size + 2, 3), dtype=np.int64)
 
-    def run(start: int, n: int) -> None:
-        first = np.array(unrank(start, len(pool), size), dtype=np.int64)
-        subsets_batch(scorer.M, scorer.OF, *args, first, n, *area_args,
-                      out[start:start + n], no_choices)
+    def part(start: int, n: int) -> None:
+        run.run(start, out[start:start + n])
 
     t0 = time.perf_counter()
     done, chunk, proven = 0, 16, True
@@ -74,26 +117,17 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
         t1 = time.perf_counter()
         if n >= 64:  # the compiled code runs without the GIL: two threads share the chunk
             half = n // 2
-            later = _threads().submit(run, done + half, n - half)
-            run(done, half)
+            later = threads().submit(part, done + half, n - half)
+            part(done, half)
             later.result()
         else:
-            run(done, n)
+            part(done, n)
         done += n
         if progress is not None:
             progress(done, total)
         if time.perf_counter() - t1 < 0.05:  # about twenty checks a second
             chunk *= 2
-
-    def choices_of(mask: int) -> np.ndarray:
-        """The first best choices of one subset, scored again (the same compiled call)."""
-        start = np.array([p for p in range(len(pool)) if mask >> p & 1], dtype=np.int64)
-        row = np.zeros((1, 5), dtype=np.int64)
-        got = np.zeros((1, size + 2, 3), dtype=np.int64)
-        subsets_batch(scorer.M, scorer.OF, *args, start, 1, *area_args, row, got)
-        return got[0]
-
-    return _best_rows(out[:done], pool, discard, catalog, top, choices_of), proven
+    return best_rows(out[:done], run.pool, run.discard, catalog, top, run.choices_of), proven
 
 
 def unrank(index: int, n: int, k: int) -> list[int]:
@@ -113,7 +147,7 @@ def unrank(index: int, n: int, k: int) -> list[int]:
 _POOL: list = []
 
 
-def _threads():
+def threads():
     """One worker thread beside the caller's, made once."""
     if not _POOL:
         from concurrent.futures import ThreadPoolExecutor
@@ -122,7 +156,7 @@ def _threads():
     return _POOL[0]
 
 
-def _best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog, top: int,
+def best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog, top: int,
                choices_of: Callable) -> list[Candidate]:
     """The ``top`` best of the compiled search's subsets, in the order of :func:`rank_key`,
     each with its first best choices (``choices_of(mask)``: the compiled enumeration tries

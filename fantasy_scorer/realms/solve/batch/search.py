@@ -441,12 +441,19 @@ def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players,
 
 
 @helper
-def _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, n_disc_all, has_disc,
-             players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK, OPT, KEYS,
-             REL, BEST, KEEP, base):
+def _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, n_disc_all,
+             has_disc, players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK,
+             OPT, KEYS, REL, BEST, KEEP, base):
     P = pool_cards.shape[0]
     comb = first  # advanced in place
+    listed = masks.shape[0] > 0
     for r in range(count):
+        if listed:  # the subset of masks[r]
+            q = 0
+            for p in range(P):
+                if (masks[r] >> p) & 1:
+                    comb[q] = p
+                    q += 1
         mask = np.int64(0)
         for i in range(size):
             base[i] = pool_cards[comb[i]]
@@ -464,6 +471,8 @@ def _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, n_disc_all,
             for q in range(min(choices.shape[1], size + 2)):
                 for f in range(3):
                     choices[r, q, f] = KEEP[q, f]
+        if listed:
+            continue
         # the next combination in lexicographic order (itertools.combinations)
         i = size - 1
         while i >= 0 and comb[i] == i + P - size:
@@ -489,10 +498,12 @@ def work(M: np.ndarray, OF: np.ndarray, width: int) -> tuple:
 
 
 @entry
-def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, disc, has_disc, players,
-                  curs, room, out, choices):
+def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, has_disc,
+                  players, curs, room, out, choices):
     """``count`` subsets of ``size`` pool cards in lexicographic order from combination
-    ``first`` (positions, advanced in place): per subset (status, best total, first extra,
+    ``first`` (positions, advanced in place), or, when ``masks`` is not empty, the subsets
+    of those masks of pool positions (``count`` of them; one entry for both, so that a
+    process loads one compiled function): per subset (status, best total, first extra,
     second extra, mask of the pool positions) in ``out``, and the first best choices of its
     hand (base cards, then extras; as many rows as ``choices`` has) in ``choices``.
     ``pool_pins[p]``: the pinned choice of pool card ``p`` (kind, a, b, whether a copy's
@@ -517,9 +528,9 @@ def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, disc, has_di
     cards = np.zeros(width, dtype=np.int64)
     members = np.zeros(width, dtype=np.int64)
     base = np.zeros(width, dtype=np.int64)
-    _subsets(M, OF, pool_cards, pool_pins, size, first, count, disc, disc.shape[0], has_disc,
-             players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK, OPT, KEYS,
-             REL, BEST, KEEP, base)
+    _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, disc.shape[0],
+             has_disc, players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK,
+             OPT, KEYS, REL, BEST, KEEP, base)
 
 
 @helper
