@@ -49,10 +49,11 @@ discard gives the next player. The model, in short:
   The best of many noisy means looks better than it is, so **greedy's choice stays** (what
   ``fr-score best`` and the greedy bot do) unless the leader beats it by 2.5 standard errors
   of their paired differences.
-  Options are sampled in rounds (a round that would likely end past the budget is not
-  started; all options' play-outs of a round are scored together). From the 4th round an
-  option whose paired difference with greedy's choice lies two standard errors below zero
-  stops being sampled (for a bot, also one that could at best add half a percentage point);
+  Options are sampled in rounds (a round is not started when one as long as the longest
+  so far would end past the budget; all options' play-outs of a round are scored
+  together). From the 4th round an option whose paired difference with greedy's choice
+  lies two standard errors below zero stops being sampled (for a bot, also one that could
+  at best add half a percentage point);
   from the 6th, one clearly worse than the leader (its paired difference below zero at the
   99% level of Student's t).
   The work stops when the time budget is spent or at a fixed number of samples; a bot also
@@ -537,14 +538,15 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     # aim a little short of the budget: a round's length varies, and the answer must come
     # within the budget, not around it
     deadline = None if budget is None else t0 + BUDGET_AIM * budget
-    last_round = 0.0  # how long the last round took: the next one is not started if it
-    #                   would likely end past the deadline
+    longest = 0.0  # the longest round so far: the next one is not started if a round that
+    #                long would end past the deadline (rounds vary: a play-out may last the
+    #                whole game, and the first rounds fill the memo)
     while not exact:
         live = [o for o in options if o.active and not o.exact]
         if not live or (samples is not None and rounds >= samples):
             break
         begun = time.perf_counter()
-        if deadline is not None and begun + last_round >= deadline:
+        if deadline is not None and begun + longest >= deadline:
             break
         if not settle and sum(o.active for o in options) == 1 and (
                 rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
@@ -552,7 +554,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         world = sample_world(sc, sit, rng)
         _round(sc, sit, world, live, util, rival)
         rounds += 1
-        last_round = time.perf_counter() - begun
+        longest = max(longest, time.perf_counter() - begun)
         if rounds >= ROUNDS_BEFORE_PRUNING:
             _prune(options, 0.0 if settle else INDIFFERENCE[objective])
         if rounds >= ROUNDS_BEFORE_RACING:
