@@ -51,14 +51,15 @@ def main() -> None:
     fr-score advise hand.txt --players 4 --discard "Queen, Hydra"
                                         advice that looks ahead, mid-game
     fr-score simulate --players 4       bot games: does the advice win?
+    fr-score compile                    compile the fast searches once
 
     Run 'fr-score COMMAND --help' for each command.
     """
 
 
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
-                solve.max_cmd, advise.advise_cmd, advise.simulate_cmd, serve.serve_cmd,
-                cards.card_cmd, cards.cards_cmd):
+                solve.max_cmd, solve.compile_cmd, advise.advise_cmd, advise.simulate_cmd,
+                serve.serve_cmd, cards.card_cmd, cards.cards_cmd):
     main.add_command(command)
 
 

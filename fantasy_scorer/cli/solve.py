@@ -274,12 +274,15 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     advice = len(pool.cards) == size + 1
     want = max(top, len(pool.cards)) if advice else top
     bar = ProgressBar(quiet, "Scoring every hand of the pool")
+    began = time.perf_counter()
     try:
         sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
                          time_limit=time_limit, method=method, players=pool.players,
                          cursed=pool.cursed, progress=bar)
     finally:
         bar.close()
+    if not quiet and time.perf_counter() - began > SLOW_SEARCH and not compiled_cached():
+        click.echo(COMPILE_TIP, err=True)
     best = sols[0]
     loc = names_for(catalog).localizer(lang or pool.lang)
     if print_code:
@@ -462,3 +465,46 @@ def _duration(seconds: float) -> str:
     if seconds < 90:
         return f"{max(1, round(seconds))} s"
     return f"{round(seconds / 60)} min"
+
+
+#: A search slower than this (seconds), on a machine where the compiled code is not compiled
+#: yet, gets the tip below on standard error.
+SLOW_SEARCH = 1.0
+COMPILE_TIP = ("Tip: run 'fr-score compile' once (about a minute): searches like this one then "
+               "use compiled code and take well under a second.")
+
+
+def compiled_cached() -> bool:
+    """Whether this machine has the compiled enumeration (compiled once, then cached)."""
+    from ..realms.solve.plan import compiled_ready
+
+    return compiled_ready()
+
+
+@click.command("compile", context_settings=CONTEXT)
+@quiet_option
+def compile_cmd(quiet: bool) -> None:
+    """Compile the fast searches once: about a minute the first time on a machine.
+
+    \b
+      fr-score compile
+
+    \b
+    best, advise, simulate and score_many run compiled code (Numba). It is
+    compiled the first time it runs on a machine and cached (in
+    ~/.cache/fantasy-scorer/numba, or NUMBA_CACHE_DIR); later runs load it
+    in a fraction of a second. best never makes you wait for that compile in
+    the middle of a search (it takes a slower search instead), so until the
+    code is compiled, a pool with several choice cards takes seconds every
+    time. This compiles every piece once, up front; run it again after an
+    upgrade. (fr-score max compiles its own search on its first run.)
+    """
+    from ..realms.solve.warmup import warm_up
+
+    def report(what: str, seconds: float) -> None:
+        if not quiet:
+            click.echo(f"{seconds:6.1f} s  {what}")
+
+    done = warm_up(report=report)
+    click.echo(f"Compiled code ready ({sum(s for _, s in done):.1f} s): best, advise, "
+               "simulate and score_many use it from now on.")

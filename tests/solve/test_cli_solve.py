@@ -126,3 +126,33 @@ def test_a_hand_files_own_discard_area_serves_necromancer(tmp_path: Path) -> Non
     assert r.exit_code == 0, r.output
     assert r.output.splitlines()[-1] == "Taken from the discard area (optimal): Queen"
     assert "Choices (optimal)" not in r.output
+
+
+# -- fr-score compile, and the tip a slow search gives before it ---------------------------
+
+def test_compile_makes_every_compiled_search_ready() -> None:
+    from fantasy_scorer.realms.solve import plan
+    from fantasy_scorer.realms.solve.warmup import STEPS
+
+    r = run(["compile"])
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert [ln.split(" s  ", 1)[1] for ln in lines[:-1]] == [what for what, _ in STEPS]
+    assert lines[-1].startswith("Compiled code ready (")
+    # the compiled enumeration and the pruned one's bound are loaded in this process now
+    assert plan.compiled_ready() and plan._sweep_load() == 0.0
+
+
+def test_a_slow_search_without_compiled_code_suggests_compile(tmp_path: Path,
+                                                             monkeypatch) -> None:
+    from fantasy_scorer.cli import solve
+
+    pool = write(tmp_path, "pool.txt", HAND_260 + "Magic Wand\n")
+    monkeypatch.setattr(solve, "SLOW_SEARCH", -1.0)  # every search counts as slow here
+    monkeypatch.setattr(solve, "compiled_cached", lambda: False)
+    r = run(["best", pool])
+    assert r.exit_code == 0 and solve.COMPILE_TIP in r.stderr
+    assert solve.COMPILE_TIP not in r.stdout
+    assert solve.COMPILE_TIP not in run(["best", pool, "--quiet"]).stderr
+    monkeypatch.setattr(solve, "compiled_cached", lambda: True)
+    assert solve.COMPILE_TIP not in run(["best", pool]).stderr

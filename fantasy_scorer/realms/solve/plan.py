@@ -108,6 +108,12 @@ def _compiled_load() -> float:
     return NUMBA_LOAD if cached else NUMBA_COMPILE
 
 
+def compiled_ready() -> bool:
+    """Whether the compiled enumeration is loaded or cached on this machine (not still to
+    be compiled)."""
+    return _compiled_load() < NUMBA_COMPILE
+
+
 def _sweep_load() -> float:
     """Seconds before the pruned enumeration's bound can start in this process (after the
     compiled enumeration's own load). Numba's index of the cached code is kept only while
