@@ -470,7 +470,7 @@ def _duration(seconds: float) -> str:
 #: A search slower than this (seconds), on a machine where the compiled code is not compiled
 #: yet, gets the tip below on standard error.
 SLOW_SEARCH = 1.0
-COMPILE_TIP = ("Tip: run 'fr-score compile' once (about a minute): searches like this one then "
+COMPILE_TIP = ("Tip: run 'fr-score compile' once (a few minutes): searches like this one then "
                "use compiled code and take well under a second.")
 
 
@@ -484,7 +484,7 @@ def compiled_cached() -> bool:
 @click.command("compile", context_settings=CONTEXT)
 @quiet_option
 def compile_cmd(quiet: bool) -> None:
-    """Compile the fast searches once: about a minute the first time on a machine.
+    """Compile the fast searches once: a few minutes the first time on a machine.
 
     \b
       fr-score compile
