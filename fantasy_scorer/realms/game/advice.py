@@ -239,7 +239,7 @@ class Option:
     now: int | None = None
     final: Estimate = field(default_factory=Estimate)
     improves: Estimate = field(default_factory=lambda: Estimate(proportion=True))
-    gift: Estimate = field(default_factory=Estimate)
+    gift: Estimate = field(default_factory=lambda: Estimate(nonnegative=True))
     win: Estimate = field(default_factory=lambda: Estimate(unit=True))
     utility: list[float] = field(default_factory=list)
     active: bool = True

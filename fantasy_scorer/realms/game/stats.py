@@ -19,6 +19,7 @@ class Estimate:
     exact: bool = False
     proportion: bool = False  # samples are 0 or 1: Wilson's interval, inside [0, 1]
     unit: bool = False  # samples lie in [0, 1]: the interval is clipped to it
+    nonnegative: bool = False  # samples are never below 0 (a gift): nor is the interval
 
     @classmethod
     def of(cls, value: float) -> Estimate:
@@ -56,6 +57,8 @@ class Estimate:
         h = self.half_width
         if self.unit:
             return (max(0.0, self.mean - h), min(1.0, self.mean + h))
+        if self.nonnegative:
+            return (max(0.0, self.mean - h), self.mean + h)
         return (self.mean - h, self.mean + h)
 
 
