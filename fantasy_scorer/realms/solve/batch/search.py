@@ -23,6 +23,7 @@ makes the whole set illegal, as it does there (R4).
 from __future__ import annotations
 
 import numpy as np
+from numba import njit
 
 from . import cache
 from . import kernel as K
@@ -484,17 +485,25 @@ def _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, n_di
             comb[j] = comb[j - 1] + 1
 
 
-def work(M: np.ndarray, OF: np.ndarray, width: int) -> tuple:
-    """The work arrays of the enumeration for hands of at most ``width`` cards."""
-    n_names = int(OF[tb.O_NNAMES])
-    n_cards = int(OF[tb.O_NCARDS])
-    most = max(n_cards, width * int(OF[tb.O_NSUITS])) + 2
-    return (np.zeros((width, 3), dtype=np.int64),  # CH
-            np.zeros((4, width + 1), dtype=np.int64),  # WORK
-            np.zeros((width + 1, most, 3), dtype=np.int64),  # OPT
-            np.zeros((most, KEY_SIZE), dtype=np.int64),  # KEYS
-            np.zeros(n_names + 64, dtype=np.int64),  # REL: names, then suit classes
-            np.zeros((width, 3), dtype=np.int64))  # BEST
+@njit(nogil=True)  # it allocates: reference-counted, unlike the helpers (see kernel.py)
+def _scratch(OF, width):
+    """The work arrays of one search over hands of at most ``width`` slots, made once per
+    entry call and handed down to the helpers: SL, W, V, CH, WORK, OPT, KEYS, REL (names,
+    then suit classes), BEST, KEEP, cards, members, base."""
+    most = max(OF[tb.O_NCARDS], width * OF[tb.O_NSUITS]) + 2
+    return (np.zeros((width, K.S_SIZE), dtype=np.int64),
+            np.zeros((width, K.W_SIZE), dtype=np.int64),
+            np.zeros(K.V_SIZE, dtype=np.int64),
+            np.zeros((width, 3), dtype=np.int64),
+            np.zeros((4, width + 1), dtype=np.int64),
+            np.zeros((width + 1, most, 3), dtype=np.int64),
+            np.zeros((most, KEY_SIZE), dtype=np.int64),
+            np.zeros(OF[tb.O_NNAMES] + 64, dtype=np.int64),
+            np.zeros((width, 3), dtype=np.int64),
+            np.zeros((width, 3), dtype=np.int64),
+            np.zeros(width, dtype=np.int64),
+            np.zeros(width, dtype=np.int64),
+            np.zeros(width, dtype=np.int64))
 
 
 @entry
@@ -508,26 +517,12 @@ def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, masks, disc,
     hand (base cards, then extras; as many rows as ``choices`` has) in ``choices``.
     ``pool_pins[p]``: the pinned choice of pool card ``p`` (kind, a, b, whether a copy's
     target must be in hand), kind OPEN when free."""
-    width = size + 2
-    SL = np.zeros((width, K.S_SIZE), dtype=np.int64)
-    W = np.zeros((width, K.W_SIZE), dtype=np.int64)
-    V = np.zeros(K.V_SIZE, dtype=np.int64)
+    SL, W, V, CH, WORK, OPT, KEYS, REL, BEST, KEEP, cards, members, base = _scratch(OF,
+                                                                                 size + 2)
     n_curs = 0
     while n_curs < curs.shape[0] and curs[n_curs] >= 0:
         V[K.VC + n_curs] = curs[n_curs]
         n_curs += 1
-    n_names = OF[tb.O_NNAMES]
-    most = max(OF[tb.O_NCARDS], width * OF[tb.O_NSUITS]) + 2
-    CH = np.zeros((width, 3), dtype=np.int64)
-    WORK = np.zeros((4, width + 1), dtype=np.int64)
-    OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
-    KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(n_names + 64, dtype=np.int64)
-    BEST = np.zeros((width, 3), dtype=np.int64)
-    KEEP = np.zeros((width, 3), dtype=np.int64)
-    cards = np.zeros(width, dtype=np.int64)
-    members = np.zeros(width, dtype=np.int64)
-    base = np.zeros(width, dtype=np.int64)
     _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, disc.shape[0],
              has_disc, players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK,
              OPT, KEYS, REL, BEST, KEEP, base)
@@ -559,18 +554,7 @@ def best_batch(M, OF, hands, pins, players, curs, disc, has_disc, out, bests):
     """The best total of every row of ``hands`` over its open choices (``pins[r, i, 0] ==
     OPEN``; other pins kept): (status, total) in ``out``, the first best choices in
     ``bests``."""
-    width = hands.shape[1]
-    SL = np.zeros((max(1, width), K.S_SIZE), dtype=np.int64)
-    W = np.zeros((max(1, width), K.W_SIZE), dtype=np.int64)
-    V = np.zeros(K.V_SIZE, dtype=np.int64)
-    n_names = OF[tb.O_NNAMES]
-    most = max(OF[tb.O_NCARDS], width * OF[tb.O_NSUITS]) + 2
-    CH = np.zeros((max(1, width), 3), dtype=np.int64)
-    WORK = np.zeros((4, width + 1), dtype=np.int64)
-    OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
-    KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(n_names + 64, dtype=np.int64)
-    BEST = np.zeros((max(1, width), 3), dtype=np.int64)
+    SL, W, V, CH, WORK, OPT, KEYS, REL, BEST, _, _, _, _ = _scratch(OF, max(1, hands.shape[1]))
     _best_rows(M, OF, hands, pins, players, curs, disc, has_disc, out, bests, CH, SL, W, V,
                WORK, OPT, KEYS, REL, BEST)
 
@@ -618,22 +602,8 @@ def optimal_batch(M, OF, hands, players, curs, disc, has_disc, out):
     the best extra cards from the row's discard area: (status, total, extra, extra) in
     ``out`` (extras as positions in the row's discard area, -1 for none)."""
     width = hands.shape[1] + 2
-    SL = np.zeros((width, K.S_SIZE), dtype=np.int64)
-    W = np.zeros((width, K.W_SIZE), dtype=np.int64)
-    V = np.zeros(K.V_SIZE, dtype=np.int64)
-    n_names = OF[tb.O_NNAMES]
-    most = max(OF[tb.O_NCARDS], width * OF[tb.O_NSUITS]) + 2
+    SL, W, V, CH, WORK, OPT, KEYS, REL, BEST, KEEP, cards, members, base = _scratch(OF, width)
     pins = np.full((width, 4), OPEN, dtype=np.int64)
-    CH = np.zeros((width, 3), dtype=np.int64)
-    WORK = np.zeros((4, width + 1), dtype=np.int64)
-    OPT = np.zeros((width + 1, most, 3), dtype=np.int64)
-    KEYS = np.zeros((most, KEY_SIZE), dtype=np.int64)
-    REL = np.zeros(n_names + 64, dtype=np.int64)
-    BEST = np.zeros((width, 3), dtype=np.int64)
-    KEEP = np.zeros((width, 3), dtype=np.int64)
-    cards = np.zeros(width, dtype=np.int64)
-    members = np.zeros(width, dtype=np.int64)
-    base = np.zeros(width, dtype=np.int64)
     _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
                   SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, base)
 
