@@ -159,6 +159,26 @@ def _part(job: tuple) -> dict:
             "turns": sim.turns, "seconds": sim.seconds}
 
 
+def greedy_games(cat, sc: Scorer, players: int, games: int, tag: str, at_discard):
+    """Play ``games`` games of greedy bots (seeds ``tag:0`` ...); before each discard of seat
+    0, call ``at_discard(g, turn, game, view, card)`` (``turn``: seat 0's discards so far in
+    the game) with the card greedy discards; yield each finished game as (g, game)."""
+    for g in range(games):
+        game = Game.deal(cat, players, f"{tag}:{g}")
+        bots = [GreedyBot(random.Random(g), sc) for _ in range(players)]
+        turn = 0
+        while not game.over:
+            bot, seat = bots[game.current], game.current
+            game.draw(bot.choose_draw(game.view()))
+            view = game.view()
+            out = bot.choose_discard(view)
+            if seat == 0:
+                at_discard(g, turn, game, view, out)
+                turn += 1
+            game.discard(out)
+        yield g, game
+
+
 def bench_calibrate(args: argparse.Namespace) -> None:
     from fantasy_scorer.realms.game.advice import Option, _lockstep, _one, sample_world
 
@@ -166,26 +186,21 @@ def bench_calibrate(args: argparse.Namespace) -> None:
     sc = Scorer(cat, args.players)
     print(load())
     by_turn: dict[int, list[tuple[float, int]]] = {}
-    for g in range(args.games):
-        game = Game.deal(cat, args.players, f"calib:{g}")
-        bots = [GreedyBot(random.Random(g), sc) for _ in range(args.players)]
-        predicted = []
-        while not game.over:
-            bot, seat = bots[game.current], game.current
-            game.draw(bot.choose_draw(game.view()))
-            view = game.view()
-            out = bot.choose_discard(view)
-            if seat == 0:
-                sit = Situation.from_view(view)
-                rng = random.Random(f"calib:{g}:{len(game.turns)}")
-                finals = [_lockstep(sc, [_one(sc, sit, sample_world(sc, sit, rng),
-                                              Option(discard=out), sit.players == 2)])[0][0]
-                          for _ in range(args.samples)]
-                predicted.append(statistics.fmean(finals))
-            game.discard(out)
+    predicted: list[float] = []
+
+    def predict(g: int, turn: int, game: Game, view, out) -> None:
+        sit = Situation.from_view(view)
+        rng = random.Random(f"calib:{g}:{len(game.turns)}")
+        finals = [_lockstep(sc, [_one(sc, sit, sample_world(sc, sit, rng),
+                                      Option(discard=out), sit.players == 2)])[0][0]
+                  for _ in range(args.samples)]
+        predicted.append(statistics.fmean(finals))
+
+    for _, game in greedy_games(cat, sc, args.players, args.games, "calib", predict):
         final = game.finish(sc).score(0)
         for turn, p in enumerate(predicted):
             by_turn.setdefault(turn, []).append((p, final))
+        predicted.clear()
     print(f"{args.players} players, {args.games} greedy games, {args.samples} play-outs per "
           "discard of seat 0: predicted vs actual final score")
     for turn, rows in sorted(by_turn.items()):
@@ -207,24 +222,17 @@ def bench_gift(args: argparse.Namespace) -> None:
     sc = Scorer(cat, args.players)
     print(load())
     by_turn: dict[int, list[tuple[float, int]]] = {}
-    for g in range(args.games):
-        game = Game.deal(cat, args.players, f"gift:{g}")
-        bots = [GreedyBot(random.Random(g), sc) for _ in range(args.players)]
-        turn = 0
-        while not game.over:
-            bot, seat = bots[game.current], game.current
-            game.draw(bot.choose_draw(game.view()))
-            view = game.view()
-            out = bot.choose_discard(view)
-            if seat == 0:
-                sit = Situation.from_view(view)
-                rng = random.Random(f"gift:{g}:{turn}")
-                guess = statistics.fmean(gift(sc, sit, sample_world(sc, sit, rng), out)
-                                         for _ in range(args.samples))
-                real = World(tuple(game.hands[1 % args.players]), [], [], [])
-                by_turn.setdefault(turn, []).append((guess, gift(sc, sit, real, out)))
-                turn += 1
-            game.discard(out)
+
+    def compare(g: int, turn: int, game: Game, view, out) -> None:
+        sit = Situation.from_view(view)
+        rng = random.Random(f"gift:{g}:{turn}")
+        guess = statistics.fmean(gift(sc, sit, sample_world(sc, sit, rng), out)
+                                 for _ in range(args.samples))
+        real = World(tuple(game.hands[1 % args.players]), [], [], [])
+        by_turn.setdefault(turn, []).append((guess, gift(sc, sit, real, out)))
+
+    for _ in greedy_games(cat, sc, args.players, args.games, "gift", compare):
+        pass
     rows = [r for v in by_turn.values() for r in v]
     print(f"{args.players} players, {args.games} greedy games, {args.samples} sampled hands "
           f"per discard of seat 0: the gift of greedy's discard, estimated vs real")
