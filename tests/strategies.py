@@ -76,3 +76,24 @@ def hands(draw, catalog: Catalog = CAT, min_size: int = 1, max_size: int | None 
                    if not isinstance(catalog.by_id[k].choice, fx.ClearOne)}
         hand = Hand(catalog, tuple(cards), choices, discard, players, tuple(cursed))
     return hand
+
+
+def random_pins(pool: list, catalog: Catalog, rnd, share: float, unassigned: float = 0.0
+                ) -> dict:
+    """Pins for some choice cards of ``pool`` (each pinned with chance ``share``: a copy's
+    target, a change of suit, Island's card), and, with chance ``unassigned``, another choice
+    pinned to nothing: the pinned choices a search must keep."""
+    pinned: dict = {}
+    for c in pool:
+        if isinstance(c.choice, fx.Copy) and rnd.random() < share:
+            options = (catalog.copy_targets(c.choice) if c.choice.source == "game"
+                       else [t for t in pool if t is not c])
+            pinned[c.id] = rnd.choice(options)
+        elif isinstance(c.choice, fx.ChangeSuit) and rnd.random() < share:
+            pinned[c.id] = (rnd.choice([t for t in pool if t is not c and not t.unchangeable]),
+                            rnd.choice(catalog.suits))
+        elif isinstance(c.choice, fx.ClearOne) and rnd.random() < share:
+            pinned[c.id] = rnd.choice(pool)
+        elif unassigned and c.choice is not None and rnd.random() < unassigned:
+            pinned[c.id] = None
+    return pinned

@@ -13,12 +13,12 @@ from math import comb
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from fantasy_scorer.realms import effects as fx
 from fantasy_scorer.realms.catalog import base_catalog
 from fantasy_scorer.realms.hand import format_choice
 from fantasy_scorer.realms.solve.api import best_hand
 from fantasy_scorer.realms.solve.plan import costs, hands_scored
 
+from ..strategies import random_pins
 from .test_batch import HOME
 
 CAT = base_catalog()
@@ -66,19 +66,7 @@ def test_compiled_best_equals_python_with_many_choice_cards(choosers, rest) -> N
 @given(st.lists(st.sampled_from(CAT.cards), min_size=8, max_size=9, unique_by=lambda c: c.id),
        st.randoms(use_true_random=False))
 def test_compiled_best_keeps_pinned_choices_as_python_does(pool, rnd) -> None:
-    pinned: dict = {}
-    for c in pool:
-        if isinstance(c.choice, fx.Copy) and rnd.random() < 0.7:
-            options = (CAT.copy_targets(c.choice) if c.choice.source == "game"
-                       else [t for t in pool if t is not c])
-            pinned[c.id] = rnd.choice(options)
-        elif isinstance(c.choice, fx.ChangeSuit) and rnd.random() < 0.7:
-            pinned[c.id] = (rnd.choice([t for t in pool if t is not c and not t.unchangeable]),
-                            rnd.choice(CAT.suits))
-        elif isinstance(c.choice, fx.ClearOne) and rnd.random() < 0.7:
-            pinned[c.id] = rnd.choice(pool)
-        elif c.choice is not None and rnd.random() < 0.3:
-            pinned[c.id] = None
+    pinned = random_pins(pool, CAT, rnd, 0.7, unassigned=0.3)
     try:
         want = best_hand(pool, CAT, pinned=pinned, method="python")
     except Exception as e:  # no legal hand with these pins: the same error

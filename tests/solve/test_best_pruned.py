@@ -16,13 +16,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from fantasy_scorer.realms import effects as fx
 from fantasy_scorer.realms.catalog import base_catalog
 from fantasy_scorer.realms.solve.api import best_hand
 from fantasy_scorer.realms.solve.batch import pruned
 from fantasy_scorer.realms.solve.batch.pruned import pruned_best, pruned_fits
 from fantasy_scorer.realms.solve.exhaustive import Table
 
+from ..strategies import random_pins
 from .test_batch import HOME
 from .test_best_compiled import same
 
@@ -101,17 +101,7 @@ def test_pruned_best_equals_the_python_enumeration(pool, top, batch) -> None:
 @quick(25)
 @given(pools(CAT.cards, 8, 10, 2), st.randoms(use_true_random=False), BATCH)
 def test_pruned_best_keeps_pinned_choices_as_the_enumeration_does(pool, rnd, batch) -> None:
-    pinned: dict = {}
-    for c in pool:
-        if isinstance(c.choice, fx.Copy) and rnd.random() < 0.5:
-            options = (CAT.copy_targets(c.choice) if c.choice.source == "game"
-                       else [t for t in pool if t is not c])
-            pinned[c.id] = rnd.choice(options)
-        elif isinstance(c.choice, fx.ChangeSuit) and rnd.random() < 0.5:
-            pinned[c.id] = (rnd.choice([t for t in pool if t is not c and not t.unchangeable]),
-                            rnd.choice(CAT.suits))
-        elif isinstance(c.choice, fx.ClearOne) and rnd.random() < 0.5:
-            pinned[c.id] = rnd.choice(pool)
+    pinned = random_pins(pool, CAT, rnd, 0.5)
     try:
         want = best_hand(pool, CAT, pinned=pinned, top=2, method="compiled")
     except Exception as e:  # no legal hand with these pins: the same error
