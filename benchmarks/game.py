@@ -60,24 +60,36 @@ def bench_greedy(args: argparse.Namespace) -> None:
 def bench_greedy_table(args: argparse.Namespace) -> None:
     """The tables of ``realms/game/model.py``: per number of players, the share of turns on
     which greedy bots take from the discard area, and the percentiles of their final scores
-    (seeds ``dist:0`` ...)."""
+    (seeds ``dist:0`` ...); also how final scores grow with the turns a player played (the
+    least-squares slope, and the mean score by turns played)."""
     cat = base_catalog()
     print(load())
     for players in range(2, 7):
         sc = Scorer(cat, players)
         takes = turns = 0
         scores: list[int] = []
+        lengths: list[int] = []  # per player and game: the turns that player played
         for g in range(args.games):
             bots = [GreedyBot(random.Random(g), sc) for _ in range(players)]
             record = play(Game.deal(cat, players, f"dist:{g}"), bots, sc)
             turns += len(record.turns)
             takes += sum(1 for t in record.turns if t.taken is not None)
-            scores += [s.total for s in record.standings]
+            for seat in range(players):
+                scores.append(record.score(seat))
+                lengths.append(sum(1 for t in record.turns if t.seat == seat))
+        # the least-squares slope of a player's final score on the turns they played
+        slope = statistics.linear_regression(lengths, scores).slope
+        mean_turns = statistics.fmean(lengths)
+        by_turns = {t: round(statistics.fmean(x for x, k in zip(scores, lengths, strict=True)
+                                              if k == t))
+                    for t in sorted(set(lengths)) if lengths.count(t) >= 20}
         scores.sort()
         n = len(scores)
         q = [scores[min(n - 1, round(p / 100 * (n - 1)))] for p in range(0, 101, 5)]
         print(f"{players} players: take rate {takes / turns:.3f}, {turns / args.games:.1f} "
-              f"turns a game; score percentiles 0, 5, ... 100: {q}")
+              f"turns a game, {mean_turns:.2f} a player; {slope:.1f} points a turn played "
+              f"(mean score by turns played, 20 players or more: {by_turns}); "
+              f"score percentiles 0, 5, ... 100: {q}")
     print(load())
 
 
