@@ -162,7 +162,8 @@ def _part(job: tuple) -> dict:
         sim = part if sim is None else sim.merge(part)
         shares = sim.bots[0].shares
         print(f"  games {start}-{at + len(part.turns) - 1}: advisor win share "
-              f"{sum(shares) / len(shares):.3f} over {len(shares)}, mean score "
+              f"{sum(shares) / len(shares):.3f} over {len(shares)} (wins {sum(shares):.2f}), "
+              f"mean score "
               f"{statistics.fmean(sim.bots[0].scores):.1f} vs greedy "
               f"{statistics.fmean(x for b in sim.bots[1:] for x in b.scores):.1f}; "
               f"{time.perf_counter() - t0:.0f} s, {load()}", file=sys.stderr, flush=True)
