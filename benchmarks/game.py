@@ -80,9 +80,11 @@ def bench_greedy_table(args: argparse.Namespace) -> None:
         # the least-squares slope of a player's final score on the turns they played
         slope = statistics.linear_regression(lengths, scores).slope
         mean_turns = statistics.fmean(lengths)
-        by_turns = {t: round(statistics.fmean(x for x, k in zip(scores, lengths, strict=True)
-                                              if k == t))
-                    for t in sorted(set(lengths)) if lengths.count(t) >= 20}
+        by_length: dict[int, list[int]] = {}
+        for x, k in zip(scores, lengths, strict=True):
+            by_length.setdefault(k, []).append(x)
+        by_turns = {t: round(statistics.fmean(v)) for t, v in sorted(by_length.items())
+                    if len(v) >= 20}
         scores.sort()
         n = len(scores)
         q = [scores[min(n - 1, round(p / 100 * (n - 1)))] for p in range(0, 101, 5)]
