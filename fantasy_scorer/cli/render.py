@@ -10,12 +10,12 @@ colour, and is used only when standard output is a terminal that takes colour an
 
 from __future__ import annotations
 
+import os
+import sys
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import click
-from rich.console import Console
-from rich.table import Table
-from rich.text import Text
 
 from ..realms.explain import explanation_lines
 from ..realms.formats.report import (
@@ -31,6 +31,10 @@ from ..realms.formats.report import (
 from ..realms.messages import Msg, render
 from ..realms.names import Localizer
 from ..realms.resolve import Result
+
+if TYPE_CHECKING:  # rich loads only when a terminal draws in colour (see console_for)
+    from rich.console import Console
+    from rich.text import Text
 
 #: A colour per suit, after the card frames; a suit not listed (homebrew) is drawn plain.
 SUIT_STYLES: dict[str, str] = {
@@ -48,10 +52,23 @@ SUIT_STYLES: dict[str, str] = {
 }
 
 
+def may_be_terminal() -> bool:
+    """Whether rich could take standard output for a terminal: it is one, or a variable
+    with which rich draws on any stream is set. When not, the output is plain and rich is
+    not even loaded (about 30 ms of every piped ``fr-score``)."""
+    try:
+        tty = sys.stdout.isatty()
+    except (AttributeError, ValueError):  # no stream, or a closed one
+        tty = False
+    return tty or any(os.environ.get(v) for v in ("FORCE_COLOR", "TTY_COMPATIBLE"))
+
+
 def console_for(no_color: bool) -> Console | None:
     """A colour console when colour is wanted and possible, else None (plain text)."""
-    if no_color:
+    if no_color or not may_be_terminal():
         return None
+    from rich.console import Console
+
     console = Console(highlight=False)
     if not console.is_terminal or console.no_color or console.color_system is None:
         return None
@@ -72,6 +89,8 @@ def _suit_names(result: Result) -> dict[str, str]:
 
 
 def _colour_words(text: str, styles: dict[str, str], loc: Localizer | None) -> Text:
+    from rich.text import Text
+
     out = Text(text)
     for english, style in styles.items():
         if style:
@@ -89,6 +108,9 @@ def print_result(result: Result, title: str | None, loc: Localizer | None,
     if console is None:
         click.echo(result_table(result, title, loc))
         return
+    from rich.table import Table
+    from rich.text import Text
+
     table = Table(title=title, title_justify="left", box=None, header_style="bold")
     heads = headers(loc)
     for i, head in enumerate(heads):
@@ -127,6 +149,8 @@ def print_explanation(result: Result, title: str | None, loc: Localizer | None,
     if console is None:
         click.echo("\n".join(lines))
         return
+    from rich.text import Text
+
     styles = _suit_names(result)
     for i, line in enumerate(lines):
         if (title and i == 0) or (line[:1].isdigit() and ". " in line[:4]) or \
@@ -152,6 +176,8 @@ def print_rows(rows: Sequence[Sequence[str]], right: set[int], console: Console 
             cells = [pad(r[i], widths[i], right=i in right) for i in range(len(r))]
             click.echo("  ".join(cells).rstrip())
         return
+    from rich.table import Table
+
     table = Table(box=None, header_style="bold")
     for i, head in enumerate(rows[0]):
         table.add_column(head, justify="right" if i in right else "left")
@@ -164,6 +190,8 @@ def echo(text: str, console: Console | None, style: str = "") -> None:
     if console is None:
         click.echo(text)
     else:
+        from rich.text import Text
+
         console.print(Text(text, style=style))
 
 

@@ -211,6 +211,9 @@ def test_replay_of_a_log_written_as_played(tmp_path):
 def test_colour_on_a_terminal_and_no_color_removes_it(monkeypatch):
     from rich.console import Console
 
+    from fantasy_scorer.cli import render
+
+    monkeypatch.setattr(render, "may_be_terminal", lambda: True)
     monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm-256color")

@@ -56,6 +56,8 @@ def test_explanations_and_rankings_in_colour() -> None:
 
 def test_when_colour_is_used(monkeypatch) -> None:
     assert render.console_for(no_color=False) is None  # not a terminal under pytest
+    monkeypatch.setattr(render, "may_be_terminal", lambda: True)
+    assert render.console_for(no_color=False) is None  # rich itself sees no terminal
     monkeypatch.setattr(Console, "is_terminal", property(lambda self: True))
     monkeypatch.delenv("NO_COLOR", raising=False)
     monkeypatch.setenv("TERM", "xterm-256color")
@@ -63,6 +65,16 @@ def test_when_colour_is_used(monkeypatch) -> None:
     assert render.console_for(no_color=True) is None
     monkeypatch.setenv("NO_COLOR", "1")
     assert render.console_for(no_color=False) is None
+
+
+def test_piped_output_is_plain_without_loading_rich(monkeypatch) -> None:
+    monkeypatch.delenv("FORCE_COLOR", raising=False)
+    monkeypatch.delenv("TTY_COMPATIBLE", raising=False)
+    assert not render.may_be_terminal()  # pytest captures standard output
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    assert render.may_be_terminal()  # rich would draw in colour on any stream
+    monkeypatch.setenv("FORCE_COLOR", "")
+    assert not render.may_be_terminal()  # an empty FORCE_COLOR forces nothing (rich agrees)
 
 
 def test_every_base_suit_has_a_colour() -> None:
