@@ -12,7 +12,8 @@ choice cards (a tenth to a half), and a subset holding several choice cards is t
 kind it saves most of. CP-SAT's time was measured to grow by
 about 1.4 per card past 12, eightfold with Book of Changes and by 1.6 with each other open
 choice. Loading counts once per process: Numba's cached code (about half a second; about a
-minute the first time it is compiled), the sweep's bound for the pruned enumeration (about
+minute the first time it is compiled; about 0.08 s for the command line where ``fr-score
+compile`` built its module ahead of time), the sweep's bound for the pruned enumeration (about
 0.06 s more; 15 s the first time) and OR-Tools (about 0.6 s). The cheapest expected
 total wins; every search gives the same hands, so the choice changes only the time.
 
@@ -36,8 +37,10 @@ from .relevance import card_terms
 #: Seconds per hand scored, and per subset listed (the work around its hands).
 COMPILED_HAND, COMPILED_SUBSET = 0.2e-6, 1e-6
 PYTHON_HAND, PYTHON_SUBSET = 25e-6, 40e-6
-#: Seconds to load the compiled code from the cache, or to compile it the first time.
+#: Seconds to load the compiled code from the cache, or to compile it the first time; to
+#: load the module built ahead of time instead (numpy and the module; the command line).
 NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0
+AOT_LOAD = 0.08
 #: The pruned enumeration: seconds per call and per subset bounded, the share of the
 #: compiled enumeration's work it keeps, and the seconds to load (or compile) its bound.
 PRUNED_CALL, PRUNED_SUBSET, PRUNED_SHARE = 0.5e-3, 2.5e-6, 0.3
@@ -98,7 +101,20 @@ def hands_scored(weights: Sequence[float], size: int) -> float:
 
 
 def _compiled_load() -> float:
-    """Seconds before the compiled enumeration can start in this process."""
+    """Seconds before the compiled enumeration can start in this process: none when it is
+    loaded, the module built ahead of time where this process uses it (:mod:`.batch.aot`),
+    else Numba's cached code (or its compile)."""
+    from .batch import aot
+
+    if aot.loaded():
+        return 0.0
+    if aot.usable():
+        return AOT_LOAD
+    return _numba_load()
+
+
+def _numba_load() -> float:
+    """Seconds before Numba's compiled enumeration can start in this process."""
     search = sys.modules.get("fantasy_scorer.realms.solve.batch.search")
     if search is not None and search.subsets_batch.overloads:
         return 0.0
@@ -151,9 +167,9 @@ def costs(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
     work = hands * COMPILED_HAND + subsets * COMPILED_SUBSET
     if compiled_ok:
         compiled = _compiled_load() + work
-        if pruned_ok:
-            pruned = (_compiled_load() + _sweep_load() + PRUNED_CALL + subsets * PRUNED_SUBSET
-                      + PRUNED_SHARE * work)
+        if pruned_ok:  # the sweep's bound is Numba's code, whichever scores the subsets
+            pruned = (max(_compiled_load(), _numba_load()) + _sweep_load() + PRUNED_CALL
+                      + subsets * PRUNED_SUBSET + PRUNED_SHARE * work)
     python = hands * PYTHON_HAND + subsets * PYTHON_SUBSET
     cpsat = None
     if cpsat_ok:

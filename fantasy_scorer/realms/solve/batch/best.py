@@ -40,8 +40,10 @@ class Enumeration:
                  pinned: Mapping[str, ChoiceValue], table: Table) -> None:
         import numpy as np
 
+        from .aot import entry
         from .scorer import compiled, pins_array
 
+        self.subsets_batch = entry("subsets_batch")  # Numba's, or built ahead of time
         self.scorer = scorer = compiled(catalog)
         self.pool, self.discard = list(pool), list(discard)
         self.size = size = min(catalog.hand_size, len(self.pool))
@@ -61,23 +63,19 @@ class Enumeration:
         one per row of ``out``."""
         import numpy as np
 
-        from .search import subsets_batch
-
         first = np.array(unrank(start, len(self.pool), self.size), dtype=np.int64)
-        subsets_batch(self.scorer.M, self.scorer.OF, *self.args, first, len(out),
-                      self.no_masks, *self.area_args, out, self.no_choices)
+        self.subsets_batch(self.scorer.M, self.scorer.OF, *self.args, first, len(out),
+                           self.no_masks, *self.area_args, out, self.no_choices)
 
     def listed(self, masks, out, choices=None) -> None:
         """The subsets of ``masks`` (of pool positions), one per row of ``out``, with their
         first best choices in ``choices`` when given."""
         import numpy as np
 
-        from .search import subsets_batch
-
         first = np.zeros(self.size, dtype=np.int64)
-        subsets_batch(self.scorer.M, self.scorer.OF, *self.args, first, len(masks),
-                      np.ascontiguousarray(masks, dtype=np.int64), *self.area_args, out,
-                      self.no_choices if choices is None else choices)
+        self.subsets_batch(self.scorer.M, self.scorer.OF, *self.args, first, len(masks),
+                           np.ascontiguousarray(masks, dtype=np.int64), *self.area_args, out,
+                           self.no_choices if choices is None else choices)
 
     def choices_of(self, mask: int):
         """The first best choices of one subset, scored again (the same compiled call)."""
@@ -187,8 +185,8 @@ def best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog, top
 def _decode(values, cards: Sequence[Card], catalog: Catalog) -> dict[str, ChoiceValue]:
     """The compiled search's choices of a hand (its rows of kernel values) as choice values,
     every chooser included (``None``: unassigned), as ``optimal_choices`` gives them."""
-    from .kernel import CV_CHANGE, CV_COPY, CV_TARGET
     from .scorer import compiled
+    from .tables import CV_CHANGE, CV_COPY, CV_TARGET
 
     everything = compiled(catalog).cards
     choices: dict[str, ChoiceValue] = {}

@@ -22,6 +22,14 @@ from numba import njit
 
 from . import cache
 from . import tables as tb
+from .tables import (  # choice values, results of a hand: in tables.py, importable without Numba
+    CV_CHANGE,
+    CV_COPY,
+    CV_NONE,  # noqa: F401 (search.py and lines.py read it here)
+    CV_TARGET,
+    ERROR,
+    OK,
+)
 
 _previous_cache = cache.enter()  # until the end of this module (see cache.py)
 
@@ -37,10 +45,6 @@ entry = njit(cache=True, nogil=True)
 # slot fields
 S_CARD, S_NAME, S_SUITS, S_STR, S_PENU, S_KEEPS, S_IMMUNE, S_CLR, S_STRUCK, S_ACTIVE, \
     S_SIZE = range(11)
-# choice values
-CV_NONE, CV_COPY, CV_CHANGE, CV_TARGET = range(4)
-# results of a hand
-OK, ERROR = 0, 1
 #: Most conditions ("blanked unless/if") one card's penalty may have.
 MAX_NEEDS = 8
 #: Blanking work per slot: attackers, number of needs, all their deps, then 3 per need.

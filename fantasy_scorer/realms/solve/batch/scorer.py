@@ -128,7 +128,10 @@ class CompiledScorer:
         ``choices[r, i] = (kind, a, b)`` for card ``i`` of hand ``r`` (``kernel.CV_*``: a
         copy's card index; Book of Changes' slot and suit index; Island's or Angel's slot);
         None leaves every choice unassigned."""
-        from .kernel import ERROR, resolve_batch
+        from .aot import entry
+        from .tables import ERROR
+
+        resolve_batch = entry("resolve_batch")
 
         rows = _rows(hands)
         m, w = rows.shape
@@ -146,7 +149,10 @@ class CompiledScorer:
     def resolve_hands(self, hands: Sequence[Hand]) -> list[int]:
         """``resolve(hand).total`` for every :class:`Hand` (its choices, discard area, players
         and Cursed Items as the hand says)."""
-        from .kernel import CV_CHANGE, CV_COPY, CV_TARGET, ERROR, resolve_batch
+        from .aot import entry
+        from .tables import CV_CHANGE, CV_COPY, CV_TARGET, ERROR
+
+        resolve_batch = entry("resolve_batch")
 
         m = len(hands)
         w = max([len(h.cards) for h in hands] + [1])
@@ -213,7 +219,9 @@ class CompiledScorer:
                        cursed: Ints | Sequence[Ints] | None = None) -> np.ndarray:
         """``score_hand`` on every hand: each choice made optimally and, where the hand has
         room (R13, C4), the best extra cards from the discard area. The totals."""
-        from .search import optimal_batch
+        from .aot import entry
+
+        optimal_batch = entry("optimal_batch")
 
         rows = _rows(hands)
         m = rows.shape[0]
@@ -242,8 +250,7 @@ def pins_array(scorer: CompiledScorer, pool: Sequence[Card],
                pinned: Mapping[str, ChoiceValue]) -> np.ndarray:
     """Each pool card's pinned choice as (kind, a, b, whether the target must be in hand),
     kind ``search.OPEN`` when the choice is free (for :func:`.search.subsets_batch`)."""
-    from .kernel import CV_CHANGE, CV_COPY, CV_NONE, CV_TARGET
-    from .search import OPEN
+    from .tables import CV_CHANGE, CV_COPY, CV_NONE, CV_TARGET, OPEN
 
     out = np.full((len(pool), 4), 0, dtype=np.int64)
     for p, c in enumerate(pool):

@@ -48,7 +48,7 @@ from .kernel import (
 _previous_cache = cache.enter()  # until the end of this module (see cache.py)
 
 #: A chooser left open: the enumeration picks its value.
-OPEN = -1
+OPEN = tb.OPEN
 #: Key fields of a copy option: name, suits, keeps suits, strength, penalty.
 KEY_SIZE = 5
 NO_STRENGTH = -(1 << 60)

@@ -37,6 +37,12 @@ from ...catalog import NO_PENALTY, Card, Catalog, Penalty
  CF_KEPT_ON_CHANGE, CF_NEVER_BLANKS, CF_ONLY_BY, CF_WORDS, CF_TRM0, CF_TRM1,
  CF_SIZE) = range(38)
 
+# a choice's value in a hand (kind, a, b); OPEN: left to the enumeration to pick
+CV_NONE, CV_COPY, CV_CHANGE, CV_TARGET = range(4)
+OPEN = -1
+# results of a hand
+OK, ERROR = 0, 1
+
 # choice kinds of a card
 CH_NONE, CH_COPY_HAND, CH_COPY_GAME, CH_CHANGE, CH_CLEAR_ONE, CH_PROTECT = range(6)
 # what a copy takes (bits)

@@ -1,0 +1,186 @@
+"""The compiled entry points as a C extension built ahead of time, for the command line.
+
+A new process that calls Numba's cached code waits about 0.6 s before the first call: 0.3 s to
+import Numba, and 0.3 s for Numba to set up its compiler's registries, which it does even to
+load cached code (measured on the 2-core machine). The searches themselves take milliseconds,
+so in ``fr-score best`` or ``fr-score advise`` that wait was most of the answer (and most of
+``advise``'s one-second budget). ``fr-score compile`` therefore also builds the entry points
+of :data:`SIGNATURES` into one C extension with Numba's ahead-of-time compiler
+(``numba.pycc``), from the very same Python functions the Numba code is compiled from. Loading
+it needs numpy and the module: about 0.08 s, and no Numba.
+
+Only the command line asks for it (:func:`prefer`, in ``cli.main.run``): the extension holds
+the GIL while it runs, where Numba's code releases it so that two threads share a search, and
+a long-running process (the web page, a script, the tests) pays Numba's load only once. Both
+run the same source; the tests compare them.
+
+The module lives beside the Numba cache, in the directory named after a digest of the compiled
+sources (``cache.py``), under the interpreter's own extension suffix, with the numpy version
+and the signatures it was built for beside it: after any change to those it is simply not
+there, and everything runs on Numba's code as before (the cost planner, :mod:`..plan`, knows
+which is present).
+Numba marks ``pycc`` as pending deprecation, and the build needs a C compiler: when it fails,
+``fr-score compile`` says why and nothing else changes.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.machinery
+import importlib.util
+import json
+import os
+import tempfile
+import warnings
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from .cache import cache_dir
+
+_A1, _A2, _A3 = "i8[::1]", "i8[:,::1]", "i8[:,:,::1]"  # C-contiguous int64 arrays
+#: The entry points the command line calls: the module of each, and the one signature it is
+#: always called with (what Numba's code is compiled for, too).
+SIGNATURES: dict[str, tuple[str, str]] = {
+    "subsets_batch": ("search", f"void({_A1}, {_A1}, {_A1}, {_A2}, i8, {_A1}, i8, {_A1}, {_A1}, "
+                                f"b1, i8, {_A1}, i8, {_A2}, {_A3})"),
+    "optimal_batch": ("search", f"void({_A1}, {_A1}, {_A2}, {_A1}, {_A2}, {_A2}, b1[::1], {_A2})"),
+    "resolve_batch": ("kernel", f"void({_A1}, {_A1}, {_A2}, {_A3}, {_A1}, {_A2}, {_A2}, "
+                                f"b1[::1], {_A1}, {_A1})"),
+}
+NAME = "fantasy_scorer_aot"
+
+
+class BuildError(Exception):
+    """The module could not be built (the reason, in one line)."""
+
+
+def module_path() -> Path:
+    """Where the module is (or would be) for the sources and interpreter of this process."""
+    return Path(cache_dir()) / (NAME + importlib.machinery.EXTENSION_SUFFIXES[0])
+
+
+def _stamp_path() -> Path:
+    return module_path().with_name(NAME + ".json")
+
+
+def _numpy_version() -> str:
+    import numpy as np
+
+    return str(np.__version__)
+
+
+def _stamp() -> dict:
+    """What a built module must have been built for, besides its sources: this numpy and
+    these signatures."""
+    return {"numpy": _numpy_version(), "signatures": {k: v[1] for k, v in SIGNATURES.items()}}
+
+
+_preferred = False
+_loaded: ModuleType | None | bool = False  # False: not looked for yet
+
+
+def prefer(on: bool = True) -> None:
+    """Use the built module in this process wherever it is present (the command line)."""
+    global _preferred, _loaded
+    _preferred, _loaded = on, False
+
+
+def usable() -> bool:
+    """Whether this process would run the built module (preferred and present; a file check
+    only, so that the cost planner can ask it of every pool)."""
+    return _preferred and module_path().exists()
+
+
+def loaded() -> bool:
+    """Whether the built module is loaded in this process."""
+    return isinstance(_loaded, ModuleType)
+
+
+def native() -> ModuleType | None:
+    """The built module when this process uses it (see :func:`prefer`), else None."""
+    global _loaded
+    if _loaded is False:
+        _loaded = _load() if usable() else None
+    return _loaded if isinstance(_loaded, ModuleType) else None
+
+
+def current() -> Path | None:
+    """The built module's path when it is there, built against this numpy with these
+    signatures."""
+    try:
+        stamp = json.loads(_stamp_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    fresh = stamp == _stamp() and module_path().exists()
+    return module_path() if fresh else None
+
+
+def _load() -> ModuleType | None:
+    if current() is None:
+        return None  # built against another numpy: its binary layout may differ
+    try:
+        spec = importlib.util.spec_from_file_location(NAME, module_path())
+        if spec is None or spec.loader is None:
+            return None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    except (OSError, ValueError, ImportError):
+        return None
+    if not all(hasattr(module, name) for name in SIGNATURES):
+        return None
+    return module
+
+
+def entry(name: str) -> Any:
+    """The compiled function ``name`` of :data:`SIGNATURES`: the built module's where this
+    process uses it, else Numba's."""
+    module = native()
+    if module is not None:
+        return getattr(module, name)
+    source = importlib.import_module(f"{__package__}.{SIGNATURES[name][0]}")
+    return getattr(source, name)
+
+
+def build() -> Path:
+    """Build the module for this process's sources and interpreter (about a minute on the
+    2-core machine); its path. Raises :class:`BuildError` with the reason."""
+    global _loaded
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # pycc's pending deprecation: handled by falling back
+            from numba.pycc import CC
+    except ImportError as e:
+        raise BuildError(f"this Numba has no ahead-of-time compiler ({e})") from None
+    target = module_path()
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+        cc = CC(NAME)
+        cc.output_dir = tmp
+        cc.verbose = False
+        for name, (module, signature) in SIGNATURES.items():
+            source = importlib.import_module(f"{__package__}.{module}")
+            cc.export(name, signature)(getattr(source, name).py_func)
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                cc.compile()
+        except Exception as e:  # a missing C compiler, a Numba that cannot do it: the reason
+            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+            raise BuildError(f"the C extension did not build: {first}") from None
+        built = [f for f in os.listdir(tmp) if f.startswith(NAME) and f != NAME + ".json"]
+        if not built:
+            raise BuildError("the C extension did not build: no module was written")
+        os.replace(os.path.join(tmp, built[0]), target)
+    _stamp_path().write_text(json.dumps(_stamp()), encoding="utf-8")
+    _loaded = False  # look again
+    return target
+
+
+def remove() -> None:
+    """Delete the built module of this process's sources, if any (the tests)."""
+    global _loaded
+    for path in (module_path(), _stamp_path()):
+        if path.exists():
+            path.unlink()
+    _loaded = False

@@ -1,0 +1,171 @@
+"""The compiled code built ahead of time (``batch/aot.py``) answers exactly as the rest does.
+
+The module is built once for these sources (``fr-score compile`` does the same), after
+Numba's code has been compiled or loaded in this process. While these tests run, the process
+uses it as the command line does (``aot.prefer``): ``best`` is checked against the Python
+enumeration, the batch scorers against ``resolve`` and ``score_hand``, and a real ``fr-score``
+process is checked to answer without importing Numba at all.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.resolve import resolve
+from fantasy_scorer.realms.solve import plan, warmup
+from fantasy_scorer.realms.solve.api import best_hand, optimize
+from fantasy_scorer.realms.solve.batch import aot
+from fantasy_scorer.realms.solve.batch.scorer import compiled
+
+from ..strategies import hands
+from .test_batch import arrays, open_hand
+from .test_best_compiled import same
+
+CAT = base_catalog()
+EXP = base_catalog("cursed-hoards")
+CHOOSERS = [c for c in CAT.cards if c.choice is not None]
+
+
+def quick(n: int) -> settings:
+    return settings(max_examples=n, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                           HealthCheck.function_scoped_fixture])
+
+
+@pytest.fixture(scope="module")
+def native():
+    """The built module, used by this process for the tests of this file."""
+    for _, step in warmup.STEPS[:3]:  # Numba's code first: the build then reuses it
+        step(CAT)
+    path = aot.current() or aot.build()
+    aot.prefer()
+    module = aot.native()
+    assert module is not None, f"the module at {path} did not load"
+    yield module
+    aot.prefer(False)
+
+
+def test_the_entries_come_from_the_built_module(native) -> None:
+    for name in aot.SIGNATURES:
+        assert aot.entry(name) is getattr(native, name)
+    assert aot.loaded() and plan._compiled_load() == 0.0
+
+
+@quick(30)
+@given(st.lists(st.sampled_from(CAT.cards), min_size=8, max_size=12, unique_by=lambda c: c.id),
+       st.lists(st.sampled_from(CAT.cards), max_size=4, unique_by=lambda c: c.id),
+       st.integers(1, 3))
+def test_best_from_the_built_module_equals_python_enumeration(native, pool, discard,
+                                                               top) -> None:
+    discard = [c for c in discard if c not in pool]
+    same(best_hand(pool, CAT, discard, top=top, method="compiled"),
+         best_hand(pool, CAT, discard, top=top, method="python"))
+
+
+@quick(15)
+@given(st.lists(st.sampled_from(CHOOSERS), min_size=3, max_size=4, unique_by=lambda c: c.id),
+       st.lists(st.sampled_from([c for c in CAT.cards if c.choice is None]), min_size=5,
+                max_size=5, unique_by=lambda c: c.id))
+def test_best_from_the_built_module_with_many_choice_cards(native, choosers, rest) -> None:
+    pool = choosers + rest
+    same(best_hand(pool, CAT, top=2, method="compiled"),
+         best_hand(pool, CAT, top=2, method="python"))
+
+
+@quick(40)
+@given(st.lists(hands(EXP), min_size=1, max_size=5))
+def test_resolve_from_the_built_module_equals_resolve(native, hand_list) -> None:
+    sc = compiled(EXP)
+    rows, ch = arrays(EXP, hand_list)
+    got = sc.resolve_totals(rows, ch, players=[h.players for h in hand_list],
+                            discard=[sc.ids(h.discard or ()) for h in hand_list],
+                            cursed=[sc.ids(h.cursed) for h in hand_list])
+    assert got.tolist() == [resolve(h).total for h in hand_list]
+
+
+@quick(30)
+@given(st.lists(hands(CAT, min_size=7), min_size=1, max_size=3),
+       st.lists(st.sampled_from(CAT.cards), max_size=4, unique_by=lambda c: c.id))
+def test_optimal_choices_from_the_built_module_equal_score_hand(native, hand_list,
+                                                                area) -> None:
+    sc = compiled(CAT)
+    hand_list = [open_hand(h) for h in hand_list]
+    discard = [[c for c in area if c not in h.cards] for h in hand_list]
+    got = sc.optimal_totals([sc.ids(h.cards) for h in hand_list],
+                            discard=[sc.ids(d) for d in discard])
+    assert got.tolist() == [optimize(h, d).total for h, d in zip(hand_list, discard,
+                                                                   strict=True)]
+
+
+def test_the_worked_260_through_the_built_module(native) -> None:
+    # examples/hand-260.txt (the rules' worked 260) with Mirage left open: its best choice is
+    # Rainstorm's name and suit, which gives the 260 (tests/test_worked_examples.py).
+    names = ["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire",
+             "Mirage"]
+    sc = compiled(CAT)
+    assert sc.optimal_totals([sc.ids([CAT.card(n) for n in names])]).tolist() == [260]
+
+
+def test_the_command_line_answers_without_numba(native, tmp_path) -> None:
+    pool = tmp_path / "pool.txt"
+    names = ["Book of Changes", "Mirage", "Doppelgänger", "Warlord", "Queen", "King",
+             "Unicorn", "Mountain", "Rainstorm", "Bell Tower"]
+    pool.write_text("\n".join(names) + "\n", encoding="utf-8")
+    # the program fr-score runs, with every import listed on standard error
+    program = "from fantasy_scorer.cli.main import run; run()"
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", program, "best",
+                           str(pool), "--json"], capture_output=True, text=True, check=False,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    # the compiled enumeration ran (its tables are built only for it) …
+    assert "fantasy_scorer.realms.solve.batch.scorer" in imported
+    assert not {m for m in imported if m.split(".")[0] == "numba"}  # … and Numba never loaded
+    got = json.loads(done.stdout)
+    want = best_hand([CAT.card(n) for n in names], CAT, method="python")[0]
+    assert got["total"] == want.total
+    assert [c["name"] for c in got["cards"]] == [c.name for c in want.hand.cards]
+
+
+def test_a_module_built_against_another_numpy_is_not_used(native, monkeypatch) -> None:
+    monkeypatch.setattr(aot, "_numpy_version", lambda: "0.0-another")
+    assert aot.current() is None
+    aot.prefer()  # look again, as a new process would
+    assert aot.native() is None
+    assert aot.entry("subsets_batch").__module__.endswith("batch.search")  # Numba's
+    monkeypatch.undo()
+    aot.prefer()
+    assert aot.native() is native
+
+
+def test_the_planner_counts_the_built_module_only_where_it_is_used(native,
+                                                                   monkeypatch) -> None:
+    monkeypatch.setattr(aot, "loaded", lambda: False)
+    assert plan._compiled_load() == plan.AOT_LOAD  # preferred and present
+    aot.prefer(False)
+    try:
+        assert plan._compiled_load() == plan._numba_load()
+    finally:
+        aot.prefer()
+
+
+def test_a_failed_build_is_reported_and_the_rest_still_compiles(monkeypatch) -> None:
+    def refuse(cat):
+        raise aot.BuildError("the C extension did not build: no C compiler")
+
+    steps = [(what, refuse if "ahead of time" in what else (lambda cat: None))
+             for what, _ in warmup.STEPS]
+    monkeypatch.setattr(warmup, "STEPS", tuple(steps))
+    done = [what for what, _ in warmup.warm_up(CAT)]
+    assert len(done) == len(steps)
+    assert done[-1].endswith("not built, the C extension did not build: no C compiler "
+                             "(the command line loads Numba's code instead)")
+    assert os.path.basename(str(aot.module_path())).startswith(aot.NAME)
