@@ -56,6 +56,9 @@ def serve_cmd(host: str, port: int, expansion: str | None, edition: str | None,
     except ImportError as e:
         raise ScorerError(f"the web page needs {e.name or 'its extra packages'}; "
                           f"install them with: {INSTALL_HINT}") from None
+    from ..realms.solve.batch import aot
+
+    aot.prefer(False)  # a long-running server: Numba's code, which releases the GIL
     spec = GameSpec(tuple(card_files), GameKey(expansion or NO_EXPANSION, edition or STANDARD))
     app = create_app(spec, workers=workers or default_workers(), advice_time_limit=time_limit)
     click.echo(f"Fantasy Realms scorer on http://{host}:{port}/ (Ctrl+C stops it)")

@@ -501,10 +501,11 @@ def compile_cmd(quiet: bool) -> None:
 
     
     It also builds the pieces the command line uses into a C extension
-    (Numba's ahead-of-time compiler; it needs a C compiler, and takes about
-    another minute), which a new fr-score process loads without Numba:
-    best and advise answer about half a second sooner. Without it they
-    load Numba's code, as before.
+    (Numba's ahead-of-time compiler; it needs a C compiler; seconds right
+    after the rest compiled, up to two minutes when the rest came from the
+    cache), which a new fr-score process loads without Numba: best and
+    advise answer about half a second sooner. Without it they load Numba's
+    code, as before.
     """
     from ..realms.solve.warmup import warm_up
 
