@@ -169,3 +169,12 @@ def test_a_failed_build_is_reported_and_the_rest_still_compiles(monkeypatch) -> 
     assert done[-1].endswith("not built, the C extension did not build: no C compiler "
                              "(the command line loads Numba's code instead)")
     assert os.path.basename(str(aot.module_path())).startswith(aot.NAME)
+
+
+def test_a_cache_directory_that_cannot_be_written_is_a_one_line_reason(tmp_path,
+                                                                       monkeypatch) -> None:
+    blocker = tmp_path / "a-file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(blocker / "cache"))
+    with pytest.raises(aot.BuildError, match=r"^cannot write to .*a-file.*: Not a directory$"):
+        aot.build()

@@ -153,34 +153,32 @@ def build() -> Path:
     except ImportError as e:
         raise BuildError(f"this Numba has no ahead-of-time compiler ({e})") from None
     target = module_path()
-    target.parent.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
-        cc = CC(NAME)
-        cc.output_dir = tmp
-        cc.verbose = False
-        for name, (module, signature) in SIGNATURES.items():
-            source = importlib.import_module(f"{__package__}.{module}")
-            cc.export(name, signature)(getattr(source, name).py_func)
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                cc.compile()
-        except Exception as e:  # a missing C compiler, a Numba that cannot do it: the reason
-            first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
-            raise BuildError(f"the C extension did not build: {first}") from None
-        built = [f for f in os.listdir(tmp) if f.startswith(NAME) and f != NAME + ".json"]
-        if not built:
-            raise BuildError("the C extension did not build: no module was written")
-        os.replace(os.path.join(tmp, built[0]), target)
-    _stamp_path().write_text(json.dumps(_stamp()), encoding="utf-8")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryDirectory(dir=target.parent) as tmp:
+            _compile(CC, tmp)
+            built = [f for f in os.listdir(tmp) if f.startswith(NAME)]
+            if not built:
+                raise BuildError("the C extension did not build: no module was written")
+            os.replace(os.path.join(tmp, built[0]), target)
+        _stamp_path().write_text(json.dumps(_stamp()), encoding="utf-8")
+    except OSError as e:
+        raise BuildError(f"cannot write to {target.parent}: {e.strerror or e}") from None
     _loaded = False  # look again
     return target
 
 
-def remove() -> None:
-    """Delete the built module of this process's sources, if any (the tests)."""
-    global _loaded
-    for path in (module_path(), _stamp_path()):
-        if path.exists():
-            path.unlink()
-    _loaded = False
+def _compile(compiler, folder: str) -> None:
+    """Export :data:`SIGNATURES` with ``compiler`` (numba.pycc's CC) into ``folder``."""
+    cc = compiler(NAME)
+    cc.output_dir = folder
+    for name, (module, signature) in SIGNATURES.items():
+        source = importlib.import_module(f"{__package__}.{module}")
+        cc.export(name, signature)(getattr(source, name).py_func)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            cc.compile()
+    except Exception as e:  # a missing C compiler, a Numba that cannot do it: the reason
+        first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
+        raise BuildError(f"the C extension did not build: {first}") from None
