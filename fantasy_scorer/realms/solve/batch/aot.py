@@ -9,9 +9,10 @@ of :data:`SIGNATURES` into one C extension with Numba's ahead-of-time compiler
 (``numba.pycc``), from the very same Python functions the Numba code is compiled from. Loading
 it needs numpy and the module: about 0.08 s, and no Numba.
 
-Only the command line asks for it (:func:`prefer`, in ``cli.main.run``): the extension holds
-the GIL while it runs, where Numba's code releases it so that two threads share a search, and
-a long-running process (the web page, a script, the tests) pays Numba's load only once. Both
+Only the command line asks for it (:func:`prefer`, in ``cli.main.run``; ``fr-score serve``
+turns it off again): the extension holds the GIL while it runs, where Numba's code releases it
+so that two threads share a search, and a long-running process (the web page, a script, the
+tests) pays Numba's load only once. Both
 run the same source; the tests compare them.
 
 The module lives beside the Numba cache, in the directory named after a digest of the compiled
