@@ -173,3 +173,32 @@ def test_the_win_model_reads_the_greedy_scores_between_their_percentiles():
     assert four.win(x) == pytest.approx(0.75 ** 3)
     # a gift of g raises the next player's score: they end below x as often as below x - g
     assert four.win(x, 10) == pytest.approx(0.75 ** 2 * four.below(x - 10))
+
+
+def test_a_round_still_running_when_the_budget_is_spent_is_dropped_whole(monkeypatch):
+    import time
+
+    from fantasy_scorer.realms.game import advice as A
+
+    sit = Situation(CAT, 4, tuple(cards("Knights, Queen, King, Swamp, Hydra, Forest, Cavern")),
+                    tuple(cards("Dragon, Rainstorm")))
+    sc = SCORERS[4]
+    util = A._utility(sit, "win")
+    options = A._draw_options(sc, sit, util)
+    world = A.sample_world(sc, sit, random.Random(1))
+    assert not A._round(sc, sit, world, options, util, deadline=time.perf_counter() - 1)
+    assert all(not o.utility and o.final.n == 0 for o in options if not o.exact)
+    assert A._round(sc, sit, world, options, util, deadline=None)
+    assert all(len(o.utility) == 1 for o in options if not o.exact)
+    # through advise, on a clock that moves a tenth of the budget at each reading: the first
+    # round always runs to its end; a later one the budget ends inside is dropped, and only
+    # whole rounds are counted and recorded
+    clock = iter(range(10**6))
+    monkeypatch.setattr(A.time, "perf_counter", lambda: next(clock) / 10)
+    ends = []
+    lockstep = A._lockstep
+    monkeypatch.setattr(A, "_lockstep", lambda *a: ends.append(lockstep(*a)) or ends[-1])
+    got = advise(sit, budget=1.0, started=0.0, scorer=sc)
+    assert ends[0] is not None and ends[-1] is None  # the last round was cut short
+    assert got.rounds == len(ends) - 1 >= 1
+    assert max(len(o.utility) for o in got.options) == got.rounds

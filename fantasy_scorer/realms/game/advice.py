@@ -50,7 +50,8 @@ discard gives the next player. The model, in short:
   ``fr-score best`` and the greedy bot do) unless the leader beats it by 2.5 standard errors
   of their paired differences.
   Options are sampled in rounds (a round is not started when one as long as the longest
-  so far would end past the budget; all options' play-outs of a round are scored
+  so far would end past the budget, and a round after the first that is still running
+  when the budget is spent is dropped; all options' play-outs of a round are scored
   together). From the 4th round an option whose paired difference with greedy's choice
   lies two standard errors below zero stops being sampled (for a bot, also one that could
   at best add half a percentage point);
@@ -338,9 +339,10 @@ def kept_hand(sc: Scorer, known: tuple[Card, ...], cards: Sequence[Card], hidden
 Ask = list[tuple[tuple[Card, ...], tuple[Card, ...]]]
 
 
-def _lockstep(sc: Scorer, runs: list) -> list:
+def _lockstep(sc: Scorer, runs: list, deadline: float | None = None) -> list | None:
     """Run the generators ``runs`` to their ends, every step's requests scored together; the
-    values they return."""
+    values they return, or None once :func:`time.perf_counter` passes ``deadline`` between
+    two steps (the round is then left unfinished)."""
     out: list = [None] * len(runs)
     pending: dict[int, Ask] = {}
     for i, run in enumerate(runs):
@@ -349,6 +351,8 @@ def _lockstep(sc: Scorer, runs: list) -> list:
         except StopIteration as stop:
             out[i] = stop.value
     while pending:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         totals = sc.totals([h for ask in pending.values() for h in ask])
         k, later = 0, {}
         for i, ask in pending.items():
@@ -538,6 +542,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     # aim a little short of the budget: a round's length varies, and the answer must come
     # within the budget, not around it
     deadline = None if budget is None else t0 + BUDGET_AIM * budget
+    hard = None if budget is None else t0 + budget
     longest = 0.0  # the longest round so far: the next one is not started if a round that
     #                long would end past the deadline (rounds vary: a play-out may last the
     #                whole game, and the first rounds fill the memo)
@@ -552,7 +557,10 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
                 rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
             break
         world = sample_world(sc, sit, rng)
-        _round(sc, sit, world, live, util, rival)
+        # a round still running when the budget is spent is dropped (its worlds are paired
+        # across options, so no part of it can be kept); never the first one
+        if not _round(sc, sit, world, live, util, rival, hard if rounds else None):
+            break
         rounds += 1
         longest = max(longest, time.perf_counter() - begun)
         if rounds >= ROUNDS_BEFORE_PRUNING:
@@ -730,11 +738,14 @@ def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
 
 
 def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
-           rival: bool = False) -> None:
+           rival: bool = False, deadline: float | None = None) -> bool:
     """One sample of every live option on the same world, their play-outs in lockstep, and
-    their figures recorded. With ``rival`` (two players), a sample's chance of winning is
-    the duel of the two play-out scores (1, a half for a tie, or 0)."""
-    ends = _lockstep(sc, [_one(sc, sit, world, o, rival) for o in live])
+    their figures recorded; False, with nothing recorded, when the round was still running
+    at ``deadline``. With ``rival`` (two players), a sample's chance of winning is the duel
+    of the two play-out scores (1, a half for a tie, or 0)."""
+    ends = _lockstep(sc, [_one(sc, sit, world, o, rival) for o in live], deadline)
+    if ends is None:
+        return False
     _gifts(sc, sit, world, [c for _, _, _, after, _ in ends for c in after])
     win = _win(sit.players)
     for o, (final, now, out, after, other) in zip(live, ends, strict=True):
@@ -751,6 +762,7 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
             smooth = 1 / (1 + math.exp((other - final) / DUEL_SCALE))
         o.win.add(chance)
         o.utility.append(smooth if util is win else util(final, gain))
+    return True
 
 
 def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = False):
