@@ -15,29 +15,18 @@ import subprocess
 import sys
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
 
 from fantasy_scorer.realms.catalog import base_catalog
-from fantasy_scorer.realms.resolve import resolve
 from fantasy_scorer.realms.solve import plan, warmup
-from fantasy_scorer.realms.solve.api import best_hand, optimize
+from fantasy_scorer.realms.solve.api import best_hand
 from fantasy_scorer.realms.solve.batch import aot
 from fantasy_scorer.realms.solve.batch.scorer import compiled
 
-from ..strategies import hands
-from .test_batch import arrays, open_hand
-from .test_best_compiled import same
+# modules, not their functions: pytest would collect imported tests a second time here
+from . import test_batch as batch
+from . import test_best_compiled as compiled_best
 
 CAT = base_catalog()
-EXP = base_catalog("cursed-hoards")
-CHOOSERS = [c for c in CAT.cards if c.choice is not None]
-
-
-def quick(n: int) -> settings:
-    return settings(max_examples=n, deadline=None,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
-                                           HealthCheck.function_scoped_fixture])
 
 
 @pytest.fixture(scope="module")
@@ -59,50 +48,28 @@ def test_the_entries_come_from_the_built_module(native) -> None:
     assert aot.loaded() and plan._compiled_load() == 0.0
 
 
-@quick(30)
-@given(st.lists(st.sampled_from(CAT.cards), min_size=8, max_size=12, unique_by=lambda c: c.id),
-       st.lists(st.sampled_from(CAT.cards), max_size=4, unique_by=lambda c: c.id),
-       st.integers(1, 3))
-def test_best_from_the_built_module_equals_python_enumeration(native, pool, discard,
-                                                               top) -> None:
-    discard = [c for c in discard if c not in pool]
-    same(best_hand(pool, CAT, discard, top=top, method="compiled"),
-         best_hand(pool, CAT, discard, top=top, method="python"))
+# The properties the compiled code is held to, run again through the built module (each is
+# a hypothesis test of its own file, called here while this process prefers the module).
+
+def test_best_from_the_built_module_equals_python_enumeration(native) -> None:
+    compiled_best.test_compiled_best_equals_python_enumeration()
 
 
-@quick(15)
-@given(st.lists(st.sampled_from(CHOOSERS), min_size=3, max_size=4, unique_by=lambda c: c.id),
-       st.lists(st.sampled_from([c for c in CAT.cards if c.choice is None]), min_size=5,
-                max_size=5, unique_by=lambda c: c.id))
-def test_best_from_the_built_module_with_many_choice_cards(native, choosers, rest) -> None:
-    pool = choosers + rest
-    same(best_hand(pool, CAT, top=2, method="compiled"),
-         best_hand(pool, CAT, top=2, method="python"))
+def test_best_from_the_built_module_with_many_choice_cards(native) -> None:
+    compiled_best.test_compiled_best_equals_python_with_many_choice_cards()
 
 
-@quick(40)
-@given(st.lists(hands(EXP), min_size=1, max_size=5))
-def test_resolve_from_the_built_module_equals_resolve(native, hand_list) -> None:
-    sc = compiled(EXP)
-    rows, ch = arrays(EXP, hand_list)
-    got = sc.resolve_totals(rows, ch, players=[h.players for h in hand_list],
-                            discard=[sc.ids(h.discard or ()) for h in hand_list],
-                            cursed=[sc.ids(h.cursed) for h in hand_list])
-    assert got.tolist() == [resolve(h).total for h in hand_list]
+def test_best_from_the_built_module_keeps_pinned_choices(native) -> None:
+    compiled_best.test_compiled_best_keeps_pinned_choices_as_python_does()
 
 
-@quick(30)
-@given(st.lists(hands(CAT, min_size=7), min_size=1, max_size=3),
-       st.lists(st.sampled_from(CAT.cards), max_size=4, unique_by=lambda c: c.id))
-def test_optimal_choices_from_the_built_module_equal_score_hand(native, hand_list,
-                                                                area) -> None:
-    sc = compiled(CAT)
-    hand_list = [open_hand(h) for h in hand_list]
-    discard = [[c for c in area if c not in h.cards] for h in hand_list]
-    got = sc.optimal_totals([sc.ids(h.cards) for h in hand_list],
-                            discard=[sc.ids(d) for d in discard])
-    assert got.tolist() == [optimize(h, d).total for h, d in zip(hand_list, discard,
-                                                                   strict=True)]
+def test_resolve_from_the_built_module_equals_resolve(native) -> None:
+    batch.test_the_internal_entry_equals_resolve_from_card_indices()
+
+
+def test_optimal_choices_from_the_built_module_equal_score_hand(native) -> None:
+    batch.test_optimal_totals_equal_score_hand_on_base_hands()
+    batch.test_optimal_totals_equal_score_hand_on_expansion_hands()
 
 
 def test_the_worked_260_through_the_built_module(native) -> None:
