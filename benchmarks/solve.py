@@ -12,7 +12,8 @@ are random but seeded; each figure gives the machine's load (1-minute average) b
   search ``auto`` chose, how often; the choice-heavy lines also time the same pools without
   the pruned search ("before": the planner's pick among the others, as on main);
 * best, CLI: ``fr-score best POOL --quiet`` in a new process (start-up included) on random
-  8-, 9-, 10- and 12-card pools;
+  8-, 9-, 10- and 12-card pools; each line says whether ``fr-score compile`` built the
+  command line's module ahead of time (without it, a new process loads Numba's code);
 * max: ``fr-score max`` over the base game with promos, as a user runs it (a new process):
   warm (the compiled search cached) and cold (an empty cache), then in process; with
   ``--expansion``, Cursed Hoards in process.
@@ -38,6 +39,7 @@ from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
 from fantasy_scorer.realms.hand import Hand  # noqa: E402
 from fantasy_scorer.realms.solve import api  # noqa: E402
 from fantasy_scorer.realms.solve.api import best_hand, max_hand, optimize  # noqa: E402
+from fantasy_scorer.realms.solve.batch import aot  # noqa: E402
 
 
 def pct(times: list[float], q: float) -> float:
@@ -206,6 +208,8 @@ def best_figures(cat, rng: random.Random, quick: bool) -> None:
     command = ([shutil.which("fr-score")] if shutil.which("fr-score")
                else [sys.executable, "-m", "fantasy_scorer.cli.main"])
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed
+    built = ("the module built ahead of time" if aot.current() else
+             "Numba's code: no module built ahead of time (fr-score compile builds it)")
     with tempfile.TemporaryDirectory() as tmp:
         for size in (8, 9, 10, 12):
             before = load()
@@ -218,7 +222,7 @@ def best_figures(cat, rng: random.Random, quick: bool) -> None:
                 subprocess.run([*command, "best", str(path), "--quiet"], check=True,
                                capture_output=True, env=env)
                 times.append(time.perf_counter() - t0)
-            print(line(f"fr-score best, {size} cards", times) + f"   (CLI, {before})")
+            print(line(f"fr-score best, {size} cards", times) + f"   (CLI, {before}; {built})")
 
 
 if __name__ == "__main__":
