@@ -44,7 +44,7 @@ def native():
 
 def test_the_entries_come_from_the_built_module(native) -> None:
     for name in aot.SIGNATURES:
-        assert aot.entry(name) is getattr(native, name)
+        assert aot.entry(name).native is getattr(native, name)
     assert aot.loaded() and plan._compiled_load() == 0.0
 
 
@@ -145,3 +145,20 @@ def test_a_cache_directory_that_cannot_be_written_is_a_one_line_reason(tmp_path,
     monkeypatch.setenv("NUMBA_CACHE_DIR", str(blocker / "cache"))
     with pytest.raises(aot.BuildError, match=r"^cannot write to .*a-file.*: Not a directory$"):
         aot.build()
+
+
+def test_the_built_module_refuses_arrays_it_was_not_built_for(native) -> None:
+    import numpy as np
+
+    optimal = aot.entry("optimal_batch")
+    ints, hands, out = (np.zeros(3, dtype=np.int64), np.zeros((1, 7), dtype=np.int64),
+                        np.zeros((1, 4), dtype=np.int64))
+    table = (np.zeros(1, dtype=np.int64), np.zeros((1, 1), dtype=np.int64),
+             np.zeros((1, 1), dtype=np.int64), np.zeros(1, dtype=bool))
+    with pytest.raises(TypeError, match="argument 1 must be a C-contiguous int64 array of 1"):
+        optimal(ints.astype(float), ints, hands, *table, out)  # read as integers otherwise
+    with pytest.raises(TypeError, match="argument 8 must be a C-contiguous int64 array of 2"):
+        optimal(ints, ints, hands, *table, np.zeros((2, 8), dtype=np.int64)[:, ::2])
+    with pytest.raises(TypeError, match="takes 8 arguments, not 7"):
+        optimal(ints, ints, hands, *table)
+    assert aot._arrays(aot.SIGNATURES["subsets_batch"][1])[3:5] == [("int64", 2), None]

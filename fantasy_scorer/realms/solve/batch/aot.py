@@ -135,12 +135,44 @@ def _load() -> ModuleType | None:
 
 def entry(name: str) -> Any:
     """The compiled function ``name`` of :data:`SIGNATURES`: the built module's where this
-    process uses it, else Numba's."""
+    process uses it (through :func:`_checked`), else Numba's."""
     module = native()
     if module is not None:
-        return getattr(module, name)
+        return _checked(name, getattr(module, name))
     source = importlib.import_module(f"{__package__}.{SIGNATURES[name][0]}")
     return getattr(source, name)
+
+
+def _arrays(signature: str) -> list[tuple[str, int] | None]:
+    """Per argument of ``signature``: (numpy dtype name, dimensions) of an array, None for
+    a scalar."""
+    out: list[tuple[str, int] | None] = []
+    for arg in signature[signature.index("(") + 1:-1].replace("::1", "").split(", "):
+        kind = {"i8": "int64", "b1": "bool"}[arg.split("[")[0]]
+        out.append((kind, arg.count(":") + 1) if "[" in arg else None)
+    return out
+
+
+def _checked(name: str, fn: Any) -> Any:
+    """``fn`` refusing arrays of another type, shape or layout. Numba's code would compile
+    itself anew for them; the built module, compiled for one signature, would read their
+    memory as if they matched (measured: a float array is taken as integers), so a caller's
+    mistake would be a wrong answer instead of an error."""
+    wanted = _arrays(SIGNATURES[name][1])
+
+    def call(*args: Any) -> Any:
+        if len(args) != len(wanted):
+            raise TypeError(f"{name} takes {len(wanted)} arguments, not {len(args)}")
+        for i, (arg, want) in enumerate(zip(args, wanted, strict=True)):
+            if want is not None and not (
+                    getattr(arg, "dtype", None) == want[0] and arg.ndim == want[1]
+                    and arg.flags.c_contiguous):
+                raise TypeError(f"{name}: argument {i + 1} must be a C-contiguous {want[0]} "
+                                f"array of {want[1]} dimension(s)")
+        return fn(*args)
+
+    call.native = fn  # type: ignore[attr-defined]
+    return call
 
 
 def build() -> Path:
