@@ -166,9 +166,10 @@ def costs(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
     compiled = pruned = None
     work = hands * COMPILED_HAND + subsets * COMPILED_SUBSET
     if compiled_ok:
-        compiled = _compiled_load() + work
+        load = _compiled_load()
+        compiled = load + work
         if pruned_ok:  # the sweep's bound is Numba's code, whichever scores the subsets
-            pruned = (max(_compiled_load(), _numba_load()) + _sweep_load() + PRUNED_CALL
+            pruned = (max(load, _numba_load()) + _sweep_load() + PRUNED_CALL
                       + subsets * PRUNED_SUBSET + PRUNED_SHARE * work)
     python = hands * PYTHON_HAND + subsets * PYTHON_SUBSET
     cpsat = None

@@ -12,20 +12,28 @@ from __future__ import annotations
 
 import hashlib
 import os
+from functools import cache
 from pathlib import Path
 
 #: The files whose code or constants the compiled functions depend on.
 SOURCES = ("cache.py", "tables.py", "kernel.py", "search.py", "lines.py")
 
 
-def cache_dir() -> str:
+@cache
+def _digest() -> str:
+    """The digest of :data:`SOURCES`, read once a process (it is asked on every search the
+    cost planner weighs, and the files do not change under a running process)."""
     here = Path(__file__).resolve().parent
     digest = hashlib.sha1()
     for name in SOURCES:
         digest.update((here / name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def cache_dir() -> str:
     base = os.environ.get("NUMBA_CACHE_DIR") or str(
         Path.home() / ".cache" / "fantasy-scorer" / "numba")
-    return str(Path(base) / f"batch-{digest.hexdigest()[:12]}")
+    return str(Path(base) / f"batch-{_digest()}")
 
 
 def enter() -> str:
