@@ -38,6 +38,30 @@ def test_a_total_is_what_score_hand_gives(t):
     assert SCORER.total(tuple(reversed(held)), area) == expected  # the memo's key is the set
 
 
+
+@settings(max_examples=30, deadline=None)
+@given(st.lists(st.integers(5, 7).flatmap(table), min_size=1, max_size=6))
+def test_sets_of_several_lengths_scored_in_one_call_are_each_what_score_hand_gives(tables):
+    # one compiled call pads its rows to the longest set and its discard areas to the
+    # longest area: every set still gets its own total
+    sc = Scorer(CAT, 4)
+    expected = [score_hand(Hand(CAT, held, {}, area, 4)).total for held, area in tables]
+    assert sc.totals(list(tables)) == expected
+
+
+def test_cards_of_another_catalog_object_with_the_same_ids_score_the_same():
+    # the scorer knows the cards by object; the same cards of a catalog read again are
+    # known by their ids
+    from fantasy_scorer.realms.catalog import _shipped_catalog
+
+    other = _shipped_catalog.__wrapped__(None, None)
+    assert other is not CAT
+    names = "Knights, Queen, King, Princess, Rangers, Forest, Unicorn"
+    ours, theirs = tuple(cards(names)), tuple(other.card(n) for n in names.split(", "))
+    sc = Scorer(CAT, 4)
+    assert sc.total(theirs) == sc.total(ours) == score_hand(Hand(CAT, ours, {}, (), 4)).total
+
+
 def test_the_memo_tells_discard_areas_apart_where_necromancer_reads_them():
     # Necromancer 3 + Magic Wand 26 + Bell Tower 23 + Earth Elemental 64 + Mountain 9
     # + Forest 7 + Cavern 6 = 138; with Dragon in the discard area Necromancer takes it: 205

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+import numpy as np
+
 from ..catalog import Card, Catalog
 from ..solve.batch.scorer import compiled
 
@@ -36,6 +38,11 @@ class Scorer:
         self.players = players
         self.bit = {c.id: 1 << i for i, c in enumerate(catalog.cards)}
         self.width = len(catalog.cards)
+        # by card object (cards hash by identity: a dict lookup without the id's string),
+        # for the keys and the compiled rows of every set scored; a card of another catalog
+        # object with the same id is looked up by id (:meth:`_slow_bits`)
+        self._bit_of = {c: self.bit[c.id] for c in catalog.cards}
+        self._index_of = {c: compiled(catalog).index[c.id] for c in catalog.cards}
         # the cards whose score reads the discard area: they put the area in a set's key
         self.readers = self.mask([c for c in catalog.cards if "discard" in c.needs or (
             c.extra is not None and c.extra.source == "discard")])
@@ -50,6 +57,13 @@ class Scorer:
         self.compiled = compiled(catalog)
 
     def mask(self, cards: Sequence[Card]) -> int:
+        """The bits of ``cards`` (distinct cards, as every hand and discard area holds)."""
+        try:
+            return sum(map(self._bit_of.__getitem__, cards))
+        except KeyError:
+            return self._slow_bits(cards)
+
+    def _slow_bits(self, cards: Sequence[Card]) -> int:
         bit = self.bit
         m = 0
         for c in cards:
@@ -99,9 +113,23 @@ class Scorer:
         extra card taken from its discard area (``score_hand``), by the compiled scorer."""
         self.computed += len(hands)
         cs = self.compiled
-        totals = cs.optimal_totals([cs.ids(cards) for cards, _ in hands], players=self.players,
-                                   discard=[cs.ids(area) for _, area in hands])
-        return [int(t) for t in totals]
+        totals = cs.optimal_totals(self._rows([cards for cards, _ in hands]),
+                                   players=self.players,
+                                   discard=self._rows([area for _, area in hands]))
+        return totals.tolist()
+
+    def _rows(self, sets: Sequence[Sequence[Card]]) -> np.ndarray:
+        """The compiled scorer's ``-1``-padded rows of card indices, built in one numpy call
+        (most sets are of one length: a row per set would cost more than the scoring)."""
+        index = self._index_of
+        try:
+            ids = [list(map(index.__getitem__, cards)) for cards in sets]
+        except KeyError:
+            ids = [self.compiled.ids(cards) for cards in sets]
+        width = max(1, max(map(len, ids), default=1))
+        pad = [-1] * width
+        return np.array([r + pad[len(r):] for r in ids], dtype=np.int64).reshape(
+            len(ids), width)
 
     # -- the decisions built on totals -------------------------------------------------------
 
