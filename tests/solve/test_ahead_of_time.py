@@ -124,6 +124,27 @@ def test_the_planner_counts_the_built_module_only_where_it_is_used(native,
         aot.prefer()
 
 
+
+def test_the_planner_counts_the_built_module_as_one_thread(native, monkeypatch) -> None:
+    # Numba's enumeration is shared by two threads (it releases the GIL); the built module
+    # holds the GIL: the same hands take ONE_THREAD times as long there, and the search does
+    # not hand half of them to a second thread
+    pool = CAT.cards[:12]
+    assert not plan.shared_enumeration()
+    from fantasy_scorer.realms.solve.batch.best import shared
+
+    assert not shared()
+    on_module = plan.costs(pool, CAT).compiled - plan._compiled_load()
+    aot.prefer(False)
+    try:
+        assert plan.shared_enumeration() and shared()
+        on_numba = plan.costs(pool, CAT).compiled - plan._compiled_load()
+    finally:
+        aot.prefer()
+    assert on_module == pytest.approx(plan.ONE_THREAD * on_numba)
+    assert on_numba > 0
+
+
 def test_a_failed_build_is_reported_and_the_rest_still_compiles(monkeypatch) -> None:
     def refuse(cat):
         raise aot.BuildError("the C extension did not build: no C compiler")

@@ -13,7 +13,8 @@ kind it saves most of. CP-SAT's time was measured to grow by
 about 1.4 per card past 12, eightfold with Book of Changes and by 1.6 with each other open
 choice. Loading counts once per process: Numba's cached code (about half a second; about a
 minute the first time it is compiled; about 0.08 s for the command line where ``fr-score
-compile`` built its module ahead of time), the sweep's bound for the pruned enumeration (about
+compile`` built its module ahead of time, which holds the GIL: its enumeration runs on one
+thread, Numba's on two), the sweep's bound for the pruned enumeration (about
 0.06 s more; 15 s the first time) and OR-Tools (about 0.6 s). The cheapest expected
 total wins; every search gives the same hands, so the choice changes only the time.
 
@@ -41,6 +42,10 @@ PYTHON_HAND, PYTHON_SUBSET = 25e-6, 40e-6
 #: load the module built ahead of time instead (numpy and the module; the command line).
 NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0
 AOT_LOAD = 0.08
+#: The enumeration's figures are of two threads sharing it (Numba's code runs without the
+#: GIL); the module built ahead of time holds the GIL, so there it runs on one: this much
+#: slower.
+ONE_THREAD = 2.0
 #: The pruned enumeration: seconds per call and per subset bounded, the share of the
 #: compiled enumeration's work it keeps, and the seconds to load (or compile) its bound.
 PRUNED_CALL, PRUNED_SUBSET, PRUNED_SHARE = 0.5e-3, 2.5e-6, 0.3
@@ -124,6 +129,14 @@ def _numba_load() -> float:
     return NUMBA_LOAD if cached else NUMBA_COMPILE
 
 
+def shared_enumeration() -> bool:
+    """Whether two threads share the compiled enumeration in this process: Numba's code
+    releases the GIL, the module built ahead of time (where this process uses it) does not."""
+    from .batch import aot
+
+    return not (aot.loaded() or aot.usable())
+
+
 def compiled_ready() -> bool:
     """Whether the compiled enumeration is loaded or cached on this machine (not still to
     be compiled)."""
@@ -167,6 +180,8 @@ def costs(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
     work = hands * COMPILED_HAND + subsets * COMPILED_SUBSET
     if compiled_ok:
         load = _compiled_load()
+        if not shared_enumeration():
+            work *= ONE_THREAD
         compiled = load + work
         if pruned_ok:  # the sweep's bound is Numba's code, whichever scores the subsets
             pruned = (max(load, _numba_load()) + _sweep_load() + PRUNED_CALL

@@ -113,7 +113,8 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
             break
         n = min(chunk, total - done)
         t1 = time.perf_counter()
-        if n >= 64:  # the compiled code runs without the GIL: two threads share the chunk
+        if n >= 64 and shared():  # Numba's code runs without the GIL: two threads share
+            #                          the chunk
             half = n // 2
             later = threads().submit(part, done + half, n - half)
             part(done, half)
@@ -143,6 +144,14 @@ def unrank(index: int, n: int, k: int) -> list[int]:
 
 
 _POOL: list = []
+
+
+def shared() -> bool:
+    """Whether a second thread speeds the enumeration up: Numba's code releases the GIL; the
+    module built ahead of time (:mod:`.aot`, where this process uses it) holds it."""
+    from .aot import native
+
+    return native() is None
 
 
 def threads():

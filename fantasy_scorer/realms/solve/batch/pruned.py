@@ -38,7 +38,7 @@ from ... import effects as fx
 from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue
 from ..exhaustive import NO_TABLE, Candidate, Progress, Table
-from .best import Enumeration, best_rows, compiled_fits, threads
+from .best import Enumeration, best_rows, compiled_fits, shared, threads
 
 #: Subsets scored per batch (the bar rises between batches); a batch of at least SHARED is
 #: shared by two threads (the compiled code runs without the GIL).
@@ -216,7 +216,7 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
         done = end
         if len(batch):
             out = np.zeros((len(batch), 5), dtype=np.int64)
-            if len(batch) >= SHARED:  # two threads, about the same work each
+            if len(batch) >= SHARED and shared():  # two threads, about the same work each
                 other = _halves(cost)
                 batch = np.concatenate([batch[~other], batch[other]])
                 half = len(batch) - int(other.sum())
