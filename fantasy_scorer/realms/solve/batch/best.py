@@ -113,8 +113,8 @@ def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card
             break
         n = min(chunk, total - done)
         t1 = time.perf_counter()
-        if n >= 64 and shared():  # Numba's code runs without the GIL: two threads share
-            #                          the chunk
+        # Numba's code runs without the GIL: two threads share the chunk
+        if n >= 64 and shared():
             half = n // 2
             later = threads().submit(part, done + half, n - half)
             part(done, half)
