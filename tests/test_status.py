@@ -70,6 +70,12 @@ CASES = [
     ("Rangers; Swamp", None, None, "Swamp", "Army cleared by Rangers"),
     ("Demon; Knights; Queen", "cursed-hoards", None, "Knights",
      "blanked by Demon: the only card of its suit"),
+    # two "only card of its suit" penalties (C1): the sentence names the same card in
+    # either order of the hand (the one of the lower id), as R8 wants of every sentence
+    ("Mountain; Doppelgänger: Demon; Demon", "cursed-hoards", None, "Mountain",
+     "blanked by Demon: the only card of its suit"),
+    ("Demon; Doppelgänger: Demon; Mountain", "cursed-hoards", None, "Mountain",
+     "blanked by Demon: the only card of its suit"),
     ("Angel: King; King; Basilisk", "cursed-hoards", None, "King", "cannot be blanked (Angel)"),
 ]
 

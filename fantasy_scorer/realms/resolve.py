@@ -388,12 +388,14 @@ def _blanking(slots: Sequence[Slot]) -> None:
 
 
 def _lonely(slots: Sequence[Slot]) -> dict[int, Slot]:
-    """Cards an uncleared "only card of its suit" penalty blanks, with the card blanking them."""
+    """Cards an uncleared "only card of its suit" penalty blanks, with the card blanking them:
+    where two such penalties hit a card (Demon, and Doppelgänger as Demon), the one of the
+    lower card id, so that the same hand names the same card whatever its order."""
     out: dict[int, Slot] = {}
     for s in slots:
         for eff in s.active.lonely:
             for i, t in enumerate(slots):
-                if (i in out or not can_blank(s, t)
+                if ((i in out and _by_id(out[i]) <= _by_id(s)) or not can_blank(s, t)
                         or any(term.matches(t, s) for term in eff.spared)):
                     continue
                 if not any(o.suits & t.suits for o in slots if o is not t):
