@@ -287,6 +287,14 @@ def advice_text(advice, loc: Localizer) -> str:
 # --------------------------------------------------------------------------------------------
 
 
+def _default_samples_text() -> str:
+    """The advisor's default samples, as ``--help`` says them (from the one table)."""
+    from ..realms.game.samples import BASE_SAMPLES, SAMPLES
+
+    more = ", ".join(f"{n} with {p} players" for p, n in sorted(SAMPLES.items()))
+    return f"{more}, else {BASE_SAMPLES}" if more else str(BASE_SAMPLES)
+
+
 @click.command("simulate", cls=OneLineCommand, context_settings=CONTEXT)
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
 @click.option("--bots", "lineup", default=None, metavar="NAMES",
@@ -294,7 +302,8 @@ def advice_text(advice, loc: Localizer) -> str:
                    "every seat. Default: advisor, then greedy.")
 @click.option("--seed", default="1", show_default=True, help="Seed of the deals and the bots.")
 @click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
-              help="Samples per advisor decision (default 24 when --budget is not given).")
+              help="Samples per advisor decision (when --budget is not given; default "
+                   f"{_default_samples_text()}).")
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="SECONDS", help="Time per advisor decision instead (the games then "
                                       "depend on the machine's speed).")

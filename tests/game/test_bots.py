@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -147,3 +148,30 @@ def test_seats_rotate_so_that_each_bot_starts_in_turn(monkeypatch):
                         lambda name, rng, sc, samples, budget: First(next(made) % 3))
     sim_module.simulate(CAT, 3, ["greedy"] * 3, 6, seed="rot", scorer=SCORERS[3])
     assert starts == [0, 2, 1, 0, 2, 1]  # entry i sits at seat (i + g) mod 3
+
+
+class Asked(Exception):
+    pass
+
+
+def test_an_advisor_given_no_samples_draws_the_default_for_its_table(monkeypatch) -> None:
+    # four players: the count measured to pay there (samples.SAMPLES); any other table: the
+    # base count; a number or a time budget given is what the advice gets
+    from fantasy_scorer.realms.game import bots as bots_module
+    from fantasy_scorer.realms.game.samples import BASE_SAMPLES, SAMPLES
+
+    asked: list[tuple] = []
+
+    def spy(sit, *, samples, budget, **_):
+        asked.append((sit.players, samples, budget))
+        raise Asked  # the spy needs the arguments only
+
+    monkeypatch.setattr(bots_module, "advise", spy)
+    for players, made in ((4, {}), (2, {}), (3, {"samples": 5}), (4, {"budget": 0.5})):
+        game = Game.deal(CAT, players, "defaults")
+        bot = AdvisorBot(random.Random(0), SCORERS[players], **made)
+        with pytest.raises(Asked):
+            bot.choose_draw(game.view())
+    assert asked == [(4, SAMPLES[4], None), (2, BASE_SAMPLES, None), (3, 5, None),
+                     (4, None, 0.5)]
+    assert SAMPLES[4] > BASE_SAMPLES

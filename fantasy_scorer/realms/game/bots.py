@@ -16,6 +16,7 @@ from ..catalog import Card
 from .advice import Situation, advise
 from .engine import View
 from .policy import greedy_draw
+from .samples import default_samples
 from .scoring import Scorer
 
 
@@ -62,22 +63,24 @@ class GreedyBot:
 
 class AdvisorBot:
     """Plays the advice of :mod:`.advice` (a fixed number of samples per decision, so a
-    simulation is deterministic from its seed; or a time budget per decision)."""
+    simulation is deterministic from its seed, :func:`default_samples` unless given; or a
+    time budget per decision)."""
 
     name = "advisor"
-    DEFAULT_SAMPLES = 24
 
     def __init__(self, rng: random.Random, scorer: Scorer, samples: int | None = None,
                  budget: float | None = None) -> None:
         self.rng = rng
         self.scorer = scorer
-        self.samples = samples if samples is not None or budget is not None else (
-            self.DEFAULT_SAMPLES)
+        self.samples = samples
         self.budget = budget
 
     def _advice(self, view: View):
         sit = Situation.from_view(view)
-        return advise(sit, seed=self.rng.random(), budget=self.budget, samples=self.samples,
+        samples = self.samples
+        if samples is None and self.budget is None:
+            samples = default_samples(view.players)
+        return advise(sit, seed=self.rng.random(), budget=self.budget, samples=samples,
                       scorer=self.scorer, settle=False).recommended
 
     def choose_draw(self, view: View) -> Card | None:

@@ -18,6 +18,7 @@ from ...errors import ScorerError
 from ..catalog import Catalog
 from .bots import BOTS, AdvisorBot, Bot
 from .engine import Game, check_players, play
+from .samples import default_samples
 from .scoring import Scorer
 from .stats import share_interval
 
@@ -112,14 +113,14 @@ def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
              scorer: Scorer | None = None, start: int = 0) -> Simulation:
     """Play ``games`` games (games ``start`` to ``start + games - 1`` of the seed, so that
     parts of a long simulation can run apart and be merged); ``samples``/``budget`` bound
-    each advisor decision (default: a fixed number of samples, see
-    :class:`~.bots.AdvisorBot`). ``progress`` is called with the number of games done after
-    each game."""
+    each advisor decision (default: a fixed number of samples,
+    :func:`~.samples.default_samples`). ``progress`` is called with the number of games
+    done after each game."""
     check_players(players)
     if games < 1:
         raise ScorerError("--games must be at least 1")
     if samples is None and budget is None:
-        samples = AdvisorBot.DEFAULT_SAMPLES
+        samples = default_samples(players)
     sc = scorer or Scorer(catalog, players)
     sim = Simulation(players, games, seed, [BotStats(n, i) for i, n in enumerate(lineup)])
     t0 = time.perf_counter()
