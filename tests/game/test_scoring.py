@@ -38,7 +38,6 @@ def test_a_total_is_what_score_hand_gives(t):
     assert SCORER.total(tuple(reversed(held)), area) == expected  # the memo's key is the set
 
 
-
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.integers(5, 7).flatmap(table), min_size=1, max_size=6))
 def test_sets_of_several_lengths_scored_in_one_call_are_each_what_score_hand_gives(tables):

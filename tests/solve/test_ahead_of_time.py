@@ -124,7 +124,6 @@ def test_the_planner_counts_the_built_module_only_where_it_is_used(native,
         aot.prefer()
 
 
-
 def test_the_planner_counts_the_built_module_as_one_thread(native, monkeypatch) -> None:
     # Numba's enumeration is shared by two threads (it releases the GIL); the built module
     # holds the GIL: the same hands take ONE_THREAD times as long there, and the search does

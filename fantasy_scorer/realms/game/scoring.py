@@ -42,7 +42,8 @@ class Scorer:
         # for the keys and the compiled rows of every set scored; a card of another catalog
         # object with the same id is looked up by id (:meth:`_slow_bits`)
         self._bit_of = {c: self.bit[c.id] for c in catalog.cards}
-        self._index_of = {c: compiled(catalog).index[c.id] for c in catalog.cards}
+        self.compiled = compiled(catalog)
+        self._index_of = {c: self.compiled.index[c.id] for c in catalog.cards}
         # the cards whose score reads the discard area: they put the area in a set's key
         self.readers = self.mask([c for c in catalog.cards if "discard" in c.needs or (
             c.extra is not None and c.extra.source == "discard")])
@@ -54,7 +55,6 @@ class Scorer:
         self.givers = sum(self.takes)
         self.memo: dict[int, int] = {}
         self.computed = 0  # totals actually scored (memo misses)
-        self.compiled = compiled(catalog)
 
     def mask(self, cards: Sequence[Card]) -> int:
         """The bits of ``cards`` (distinct cards, as every hand and discard area holds)."""
@@ -126,7 +126,7 @@ class Scorer:
             ids = [list(map(index.__getitem__, cards)) for cards in sets]
         except KeyError:
             ids = [self.compiled.ids(cards) for cards in sets]
-        width = max(1, max(map(len, ids), default=1))
+        width = max([1, *map(len, ids)])
         pad = [-1] * width
         return np.array([r + pad[len(r):] for r in ids], dtype=np.int64).reshape(
             len(ids), width)
