@@ -52,14 +52,18 @@ def pools(cards, low: int = 8, high: int = 12, least: int = 2):
 
 @contextmanager
 def batches(size: int):
-    """Subsets scored per batch: 1 decides after every subset whether to stop, and takes the
-    closer look at every subset (a stop one subset too early, or a tie left out, shows at
-    once); the default batch and closer looks as they are."""
+    """Subsets scored per batch: 1 decides after every subset whether to stop, takes the
+    closer look at every subset and scores each option by option wherever it can, and climbs
+    every subset for the first bar (a stop one subset too early, a tie left out, or an
+    option dropped that could reach the bar, shows at once); the default batch, closer
+    looks and climb as they are."""
     if size != 1:
         yield
         return
     with mock.patch.object(pruned, "BATCH", 1), mock.patch.object(pruned, "REFINE", 0.0), \
-            mock.patch.object(pruned, "REFINE_COPY", 0.0):
+            mock.patch.object(pruned, "REFINE_COPY", 0.0), \
+            mock.patch.object(pruned, "SPLIT_SHARE", float("inf")), \
+            mock.patch.object(pruned, "CLIMB_COST", 0.0):
         yield
 
 
@@ -223,3 +227,124 @@ def test_out_of_time_it_gives_the_best_hand_found_unproven() -> None:
     full = best_hand(pool, CAT, method="compiled")
     assert len(got) == 1 and not got[0].proven and full[0].proven
     assert got[0].total <= full[0].total  # a real hand, scored by resolve (api._solution)
+
+
+def _hands(least_choosers: int = 2):
+    """Seven base cards holding at least ``least_choosers`` choice cards, Doppelgänger and
+    Book of Changes often among them (the options the closer look records are theirs)."""
+    both = [CAT.card("Doppelgänger"), CAT.card("Book of Changes")]
+    return st.tuples(pools(BASE, 9, 9, least_choosers), st.sampled_from([0, 1, 2])).map(
+        lambda t: (both[:t[1]] + [c for c in t[0] if c not in both[:t[1]]])[:7])
+
+
+def _options(hand, bound, split):
+    """Every option of the hand's copy from the hand and its Book of Changes, as the closer
+    look names them: (identity, changed card, suit), -1 for none (table indices)."""
+    from fantasy_scorer.realms.solve.sweep_kernel import C_UNCH
+
+    idx = bound.indices(hand).tolist()
+    d = split._of((1 << 7) - 1, split.hcopy)
+    b = split._of((1 << 7) - 1, split.book)
+    identities = [-1] + ([idx[q] for q in range(7) if q != d] if d >= 0 else [])
+    changes = [(-1, -1)] + ([(idx[q], s) for q in range(7) for s in range(bound.T[12])
+                             if q != b and bound.T[0][idx[q], C_UNCH] == 0] if b >= 0 else [])
+    return [(z, c, s) for z in identities for c, s in changes]
+
+
+def _unchanged(option, bound, split, hand):
+    """The option itself, or the option of no change where its change leaves the card as
+    it is (the closer look's rule: the suit given, with the suits the card keeps, is the
+    card's one suit; a copy from the hand shows its identity's suits and keeps none)."""
+    from fantasy_scorer.realms.solve.sweep_kernel import C_COPY, C_KEEP, C_NFACES, C_SUITS
+
+    z, c, s = option
+    if c < 0:
+        return option
+    card = bound.T[0]
+    d = split._of((1 << 7) - 1, split.hcopy)
+    if d >= 0 and c == bound.indices(hand)[d]:
+        suits, keeps = (card[z, C_COPY] if z >= 0 else card[c, C_SUITS]), 0
+    else:
+        suits, keeps = card[c, C_SUITS], card[c, C_KEEP]
+    if card[c, C_NFACES] == 0 and (1 << s) | keeps == suits:
+        return (z, -1, -1)
+    return option
+
+
+@quick(40)
+@given(_hands(), st.integers(60, 160))
+def test_an_option_the_closer_look_leaves_out_cannot_beat_its_threshold(hand, thr) -> None:
+    # the closer look, option by option: every option whose best total (the hand scored with
+    # that option pinned, every other choice enumerated) beats thr is among those recorded
+    import numpy as np
+
+    from fantasy_scorer.realms.solve.batch.best import Enumeration
+    from fantasy_scorer.realms.solve.exhaustive import NO_TABLE
+    from fantasy_scorer.realms.solve.sweep_kernel import subset_bounds
+
+    bound = pruned._bound(hand, CAT, [], NO_TABLE)
+    run = Enumeration(hand, CAT, [], {}, NO_TABLE)
+    split = pruned._Split(run, bound)
+    keep, rec = np.zeros((1, 2), dtype=np.int64), split.records(1)
+    mask = np.array([(1 << 7) - 1], dtype=np.int64)
+    subset_bounds(bound.indices(run.pool), 7, mask, thr, bound.T, bound.RUN, *bound.faces,
+                  keep, rec)
+    recorded = {tuple(r) for r in rec[:keep[0, 0], :3].tolist()}
+    if (-2, -2, -2) in recorded:
+        return  # the hand's bound as a whole: nothing left out
+    every = _options(hand, bound, split)
+    cost = np.ones(len(every))
+    whole, items = split.options(np.array([0]), mask, np.array([[len(every), 0]]),
+                                 np.array([[*o, 0] for o in every], dtype=np.int64), cost,
+                                 np.array([float("inf")]))
+    assert not len(whole) and len(items) == len(every)
+    out = np.zeros((len(items), 5), dtype=np.int64)
+    run.listed(np.repeat(mask, len(items)), out,
+               over=np.array([row for _, _, row in items], dtype=np.int64))
+    beats = {o for o, row in zip(every, out.tolist(), strict=True) if row[0] == 0 and row[1] > thr}
+    # a change that changes nothing is the option of no change (recorded as such)
+    assert {_unchanged(o, bound, split, hand) for o in beats} <= recorded
+    full = best_hand(hand, CAT, method="compiled")[0].total
+    assert (full > thr) == bool(beats)  # and the options together are the hand
+
+
+@quick(40)
+@given(_hands(1))
+def test_a_climbed_total_is_one_the_hand_scores_and_never_above_its_best(hand) -> None:
+    import numpy as np
+
+    from fantasy_scorer.realms.solve.batch.best import Enumeration
+    from fantasy_scorer.realms.solve.exhaustive import NO_TABLE
+
+    run = Enumeration(hand, CAT, [], {}, NO_TABLE)
+    mask = np.array([(1 << 7) - 1], dtype=np.int64)
+    climbed, best = np.zeros((1, 5), dtype=np.int64), np.zeros((1, 5), dtype=np.int64)
+    run.listed(mask, climbed, climb=True)
+    run.listed(mask, best)
+    nothing = Enumeration(hand, CAT, [], {c.id: None for c in hand if c.choice is not None},
+                          NO_TABLE)
+    start = np.zeros((1, 5), dtype=np.int64)
+    nothing.listed(mask, start)  # where the climb starts: no choice made
+    assert start[0, 1] <= climbed[0, 1] <= best[0, 1]
+
+
+def test_a_copy_from_the_game_that_takes_a_penalty_counts_for_a_bonus_per_penalty() -> None:
+    # Homebrew Mimic copies a Beast or Army from the game, taking its name, suit and penalty.
+    # As Dwarvish Infantry it holds that card's penalty (-2 per other Army: none here, 0) and
+    # its name: Cavern 6 + 25 (with Dwarvish Infantry), Judge 11 + 10 (one card with a penalty
+    # not cleared: Mimic); Bell Tower 8 + 15 with Shapeshifter as Collector (a Wizard), Book
+    # of Changes (3) makes Island (14) a Land, Mountain 9: 14 + 3 + 0 + 0 + 9 + 31 + 23 + 21
+    # = 101 (a table of 3 players, an empty discard area). The sweep's bound once left
+    # Judge's 10 out (91): the pruned search, with a first bar of 101 from the hand holding
+    # Mirage instead, dropped this one.
+    from fantasy_scorer.realms.solve.sweep import Table as SweepTable
+    from fantasy_scorer.realms.solve.sweep import compile_bounds
+
+    ids = ["FR09", "FR49", "CH22", "HB05", "FR01", "FR02", "CH16", "CH07"]
+    hand = [next(c for c in HOME.cards if c.id == i) for i in ids]
+    assert compile_bounds(HOME, hand, SweepTable((), 3, 0)).bound(hand) >= 101
+    pool = hand + [HOME.card("Mirage")]
+    for method in ("pruned", "compiled"):
+        got = best_hand(pool, HOME, (), top=2, players=3, method=method)
+        assert [s.total for s in got] == [101, 101]
+        assert HOME.card("Shapeshifter") in got[0].hand.cards

@@ -74,11 +74,10 @@ class Bounds:
         change, World Tree with different suits) still leaves its bound above threshold."""
         run = _Run(self, [], [], 0, 0)
         idx = self.index(cards)
-        W = kern.workspace(0)
-        return bool(kern.refined_over(run._held(idx), len(idx), run._cnt(idx), threshold,
-                                      self.tables.T, run.RUN, W, kern.scratch(self.tables.T),
-                                      0, self.tables.rstart, self.tables.card,
-                                      self.tables.chg))
+        W, L = kern.workspace(0), kern.scratch(self.tables.T)
+        return kern.refined_over(run._held(idx), len(idx), run._cnt(idx), threshold,
+                                 self.tables.T, run.RUN, W, L, 0, self.tables.rstart,
+                                 self.tables.card, self.tables.chg, L[5]) > 0
 
     def branch(self, held: Sequence[Card], rest: Sequence[Card], k: int) -> int:
         """At least the bound of every hand ``held`` + ``k`` cards of ``rest``."""

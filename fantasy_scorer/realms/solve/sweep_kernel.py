@@ -1056,19 +1056,26 @@ def _distinct_over(P, np_, total, vals, thr, book_free, T, flex):
 
 @njit(cache=True, nogil=True)
 def _over(P, np_, cnt, thr, book_free, T, RUN, W, flex):
+    """The bound of the hand P (``hand_value``) where it beats thr, looked at with World
+    Tree's cards of different suits (_distinct_over); thr where it does not."""
     total = hand_value(P, np_, cnt, T, RUN, W)
-    if total <= thr:
-        return False
-    return _distinct_over(P, np_, total, W[8], thr, book_free, T, flex)
+    if total <= thr or not _distinct_over(P, np_, total, W[8], thr, book_free, T, flex):
+        return thr
+    return total
 
 
 @njit(cache=True, nogil=True)
-def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L):
+def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
     """Whether the bound of P beats thr with the change of Book of Changes (at book; -1:
     none) tried card by card and suit by suit, in the tables of L (the copy from the hand at
     d, if any, already shows card z there: -1, itself). free: a card may take any suit for
     World Tree (a Book's change not tried). One call of _over only: each call site would
-    compile the whole bound once more."""
+    compile the whole bound once more.
+
+    Returns n0 + 1 at the first change that beats thr, or n0 when none does; with ``rec``
+    (not empty) every such change is written to rec[n0:] as (z, the card changed, its new
+    suit, its bound; -1, -1: no change) and the new count returned (see
+    :func:`refined_over`)."""
     card, match, n_suits, chg = T[0], T[1], T[12], T[14]
     T_l = L[0]
     card_l, match_l, cnt_l, flex, col = T_l[0], T_l[1], L[1], L[2], L[3]
@@ -1077,9 +1084,10 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L):
     if book >= 0:
         card_l[book, C_BOOK] = 0
         options += np_ * n_suits
-    keep = False
+    found = n0
     for opt in range(options):  # 0: no change; then (card, suit)
         c = -1
+        s = -1
         suits = 0
         nfaces = 0
         if opt > 0:
@@ -1103,21 +1111,29 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L):
         else:
             for g in range(G):
                 cnt_l[g] = cnt[g]
-        keep = _over(P, np_, cnt_l, thr, free, T_l, RUN, W, flex)
+        value = _over(P, np_, cnt_l, thr, free, T_l, RUN, W, flex)
+        keep = value > thr
         if c >= 0:
             for g in range(G):
                 match_l[g, c] = col[g]
             card_l[c, C_SUITS] = suits
             card_l[c, C_NFACES] = nfaces
         if keep:
-            break
+            if rec.shape[0] == 0:
+                found += 1
+                break
+            rec[found, 0] = z
+            rec[found, 1] = c
+            rec[found, 2] = s
+            rec[found, 3] = value
+            found += 1
     if book >= 0:
         card_l[book, C_BOOK] = 1
-    return keep
+    return found
 
 
 @njit(cache=True, nogil=True)
-def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM):
+def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM, rec):
     """Whether a closer bound of the hand P still beats thr, the choices tried one by one in
     the order of resolution: what a copy from the hand copies (a card held, as printed, or
     nothing, R1), then Book of Changes' change, card by card and suit by suit (in the plain
@@ -1131,7 +1147,16 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM):
     plain bound, a bound too) does not beat thr is not looked at change by change: with both
     a copy and a Book that costs a few bounds per identity instead of one per change. The
     sweep of ``max`` passes 0 (its closer look as it was measured; the face arrays are then
-    not read: any arrays of their types do)."""
+    not read: any arrays of their types do).
+
+    Returns how many of the options tried beat thr: 0 or 1 (it stops at the first), or,
+    with ``rec`` not empty (``best``, :mod:`.batch.pruned`), all of them, each written to
+    ``rec`` as (the copy's identity, the card Book of Changes changes, its suit, its
+    bound): -1 for no copy from the hand or the copy taking nothing, -1, -1 for no Book or
+    no change; one row of -2 (and the hand's bound) when the plain bound stands (two Books
+    or two copies): the hand as a whole. Each option's bound is at least the best total of
+    the hands with that option fixed, so an option left out cannot beat thr however the
+    other choices are made. (Empty: L[5].)"""
     card, selfm = T[0], T[15]
     T_l = L[0]
     card_l, match_l, cnt2 = T_l[0], T_l[1], L[4]
@@ -1155,7 +1180,7 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM):
     G = match_l.shape[0]
     saved = (card_l[max(d, 0), C_HCOPY], card_l[max(d, 0), C_STR], card_l[max(d, 0), C_AXIS],
              card_l[max(d, 0), C_SUITS], card_l[max(d, 0), C_ODD], card_l[max(d, 0), C_PEN])
-    keep = False
+    found = 0
     for q in range(-1, np_):  # the copy's identities (one round without a copy)
         z = -1 if q < 0 else P[q]
         if q >= 0 and (d < 0 or z == d):
@@ -1177,20 +1202,27 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM):
                 match_l[g, d] = m
             cnt2[g] = cnt[g] + m
         keep = True
-        if screen and d >= 0:
+        if screen and book >= 0 and d >= 0:  # one bound first, then one per pair of faces
+            keep = _over(P, np_, cnt2, thr, _i(1), T_l, RUN, W, L[2]) > thr
+        if keep and screen and d >= 0:
             keep = _faces_over(P, np_, cnt2, thr, T, RUN, W, L, FC, FMASK, FM)
-        if keep and screen and book >= 0 and d >= 0:
-            keep = _over(P, np_, cnt2, thr, _i(1), T_l, RUN, W, L[2])
         if keep:
-            keep = _book_over(P, np_, cnt2, thr, _i(book), _i(d), _i(z), free, T, RUN, W, L)
+            found = _book_over(P, np_, cnt2, thr, _i(book), _i(d), _i(z), free, T, RUN, W, L,
+                               rec, found)
         if d >= 0:
             card_l[d, C_HCOPY], card_l[d, C_STR], card_l[d, C_AXIS], card_l[d, C_SUITS], \
                 card_l[d, C_ODD], card_l[d, C_PEN] = saved
             for g in range(G):
                 match_l[g, d] = 0
-        if keep:
+        if found > 0 and rec.shape[0] == 0:
             break
-    return keep
+    if plain and found > 0 and rec.shape[0] > 0:
+        rec[0, 0] = -2
+        rec[0, 1] = -2
+        rec[0, 2] = -2
+        rec[0, 3] = hand_value(P, np_, cnt, T, RUN, W)
+        found = 1
+    return found
 
 
 def scratch(T: tuple) -> tuple:
@@ -1206,7 +1238,8 @@ def _scratch(T):
            T[12], T[13], T[14], T[15])
     G = match_l.shape[0]
     return (T_l, np.zeros(G, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64),
-            np.zeros(G, dtype=np.int64), np.zeros(G, dtype=np.int64))
+            np.zeros(G, dtype=np.int64), np.zeros(G, dtype=np.int64),
+            np.zeros((0, 4), dtype=np.int64))
 
 
 # -- the sweep ----------------------------------------------------------------------------------
@@ -1300,7 +1333,7 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
             stats[1] += 1
             v = hand_value(P, np_, cnt, T, RUN, W)
             if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[7],
-                                           T[0], T[14]):
+                                           T[0], T[14], L[5]) > 0:
                 if found >= limit:
                     np_ = _pop(P, np_, cnt, match)
                     return -1
@@ -1540,7 +1573,7 @@ def _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
             if b >= 0:
                 card_l[b, C_SUITS] = FMASK[b, fb]
                 card_l[b, C_NFACES] = 0
-            keep = _over(P, np_, cnt_l, thr, free, T_l, RUN, W, flex)
+            keep = _over(P, np_, cnt_l, thr, free, T_l, RUN, W, flex) > thr
             if keep:
                 break
         if keep:
@@ -1558,16 +1591,27 @@ def _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
 
 
 @njit(cache=True, nogil=True)
-def subset_bounds(pool, size, masks, thr, T, RUN, FC, FMASK, FM, out):
+def option_rows(size, n_suits):
+    """The most options ``refined_over`` may record for a hand of ``size`` cards: each
+    identity of the copy (none, or a card held), each with no change or a change of a card
+    to a suit."""
+    return (size + 1) * (1 + size * n_suits)
+
+
+@njit(cache=True, nogil=True)
+def subset_bounds(pool, size, masks, thr, T, RUN, FC, FMASK, FM, out, rec):
     """Bounds of subsets of ``pool`` (card indices of the tables), for ``best``.
 
     With no masks (an empty array): every subset of ``size`` cards, in the order of
     ``itertools.combinations``, gets (its bound as ``hand_value``, the mask of its pool
     positions) in ``out[r]``. With masks: ``out[r, 0]`` is 1 when the closer looks
     (``_faces_over``, then ``refined_over``: two bounds, each one enough to show a subset
-    below) leave the bound of the subset ``masks[r]`` above ``thr``, else 0.
-    One entry for both, so that a process loads one compiled function. RUN holds no free
-    card (``sweep._Run`` of an empty sweep)."""
+    below) leave the bound of the subset ``masks[r]`` above ``thr``, else 0; with ``rec``
+    not empty, ``out[r, 0]`` is the number of options of its copy from the hand and its
+    Book of Changes whose bound beats ``thr``, written to ``rec`` from row ``out[r, 1]`` on
+    (``refined_over``; rec holds at least :func:`option_rows` rows per mask).
+    One entry for all three, so that a process loads one compiled function. RUN holds no
+    free card (``sweep._Run`` of an empty sweep)."""
     match = T[1]
     n = pool.shape[0]
     P = np.zeros(MAX_HAND + 1, dtype=np.int64)
@@ -1575,12 +1619,23 @@ def subset_bounds(pool, size, masks, thr, T, RUN, FC, FMASK, FM, out):
     W = _workspace(RUN[0].shape[0])
     if masks.shape[0] > 0:
         L = _scratch(T)
+        mine = L[5]
+        if rec.shape[0] > 0:
+            mine = np.zeros((option_rows(size, T[12]), 4), dtype=np.int64)
+        at = 0
         for r in range(masks.shape[0]):
             np_ = _held_set(pool, masks[r], P, cnt, match)
-            keep = _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM)
-            if keep:
-                keep = refined_over(P, np_, cnt, thr, T, RUN, W, L, _i(1), FC, FMASK, FM)
-            out[r, 0] = 1 if keep else 0
+            found = 0
+            if _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
+                found = refined_over(P, np_, cnt, thr, T, RUN, W, L, _i(1), FC, FMASK, FM,
+                                     mine)
+            out[r, 0] = found
+            out[r, 1] = at
+            if rec.shape[0] > 0:
+                for q in range(found):
+                    for f in range(4):
+                        rec[at + q, f] = mine[q, f]
+                at += found
         return
     comb = np.zeros(size, dtype=np.int64)
     for i in range(size):

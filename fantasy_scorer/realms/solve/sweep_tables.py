@@ -235,7 +235,10 @@ class Compiler:
                 card[i, C_HCOPY] = 1 + int("strength" in c.choice.takes)  # type: ignore
             card[i, C_BOOK] = int(isinstance(c.choice, fx.ChangeSuit))
             card[i, C_ODD] = int(i in self.hcopy or c.strength % 2 == 1)
-            copies_penalty = i in self.hcopy and "penalty" in c.choice.takes  # type: ignore
+            # a copy that takes a penalty (from the hand, or from the game: a homebrew
+            # copy) may hold one, which a bonus per penalty (Judge) counts
+            copies_penalty = (i in self.hcopy or i in self.faces) \
+                and "penalty" in c.choice.takes  # type: ignore[union-attr]
             card[i, C_PEN] = int(bool(c.penalty) or copies_penalty)
             card[i, C_AXIS] = axis[c.strength]
             card[i, C_SUITS] = c.suits

@@ -44,8 +44,8 @@ _A1, _A2, _A3 = "i8[::1]", "i8[:,::1]", "i8[:,:,::1]"  # C-contiguous int64 arra
 #: The entry points the command line calls: the module of each, and the one signature it is
 #: always called with (what Numba's code is compiled for, too).
 SIGNATURES: dict[str, tuple[str, str]] = {
-    "subsets_batch": ("search", f"void({_A1}, {_A1}, {_A1}, {_A2}, i8, {_A1}, i8, {_A1}, {_A1}, "
-                                f"b1, i8, {_A1}, i8, {_A2}, {_A3})"),
+    "subsets_batch": ("search", f"void({_A1}, {_A1}, {_A1}, {_A2}, i8, {_A1}, i8, {_A1}, {_A2}, "
+                                f"b1, {_A1}, b1, i8, {_A1}, i8, {_A2}, {_A3})"),
     "optimal_batch": ("search", f"void({_A1}, {_A1}, {_A2}, {_A1}, {_A2}, {_A2}, b1[::1], {_A2})"),
     "resolve_batch": ("kernel", f"void({_A1}, {_A1}, {_A2}, {_A3}, {_A1}, {_A2}, {_A2}, "
                                 f"b1[::1], {_A1}, {_A1})"),

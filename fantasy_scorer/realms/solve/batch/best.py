@@ -16,6 +16,7 @@ from math import comb
 from ...catalog import Card, Catalog
 from ...hand import ChoiceValue
 from ..exhaustive import NO_TABLE, Candidate, Progress, Table, _order_of, rank_key, room
+from .tables import OVER_PINS
 
 
 def compiled_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
@@ -56,6 +57,7 @@ class Enumeration:
                           np.array(scorer.ids(table.cursed) + [-1], dtype=np.int64),
                           -1 if most is None else most)
         self.no_masks = np.zeros(0, dtype=np.int64)
+        self.no_over = np.zeros((0, 5 * OVER_PINS), dtype=np.int64)
         self.no_choices = np.zeros((0, size + 2, 3), dtype=np.int64)
 
     def run(self, start: int, out) -> None:
@@ -65,17 +67,21 @@ class Enumeration:
 
         first = np.array(unrank(start, len(self.pool), self.size), dtype=np.int64)
         self.subsets_batch(self.scorer.M, self.scorer.OF, *self.args, first, len(out),
-                           self.no_masks, *self.area_args, out, self.no_choices)
+                           self.no_masks, self.no_over, False, *self.area_args, out,
+                           self.no_choices)
 
-    def listed(self, masks, out, choices=None) -> None:
+    def listed(self, masks, out, choices=None, over=None, climb: bool = False) -> None:
         """The subsets of ``masks`` (of pool positions), one per row of ``out``, with their
-        first best choices in ``choices`` when given."""
+        first best choices in ``choices`` when given; ``over``: each subset's own pins of
+        free choices; ``climb``: a quick total each can score, not its best (see
+        :func:`.search.subsets_batch`)."""
         import numpy as np
 
         first = np.zeros(self.size, dtype=np.int64)
         self.subsets_batch(self.scorer.M, self.scorer.OF, *self.args, first, len(masks),
-                           np.ascontiguousarray(masks, dtype=np.int64), *self.area_args, out,
-                           self.no_choices if choices is None else choices)
+                           np.ascontiguousarray(masks, dtype=np.int64),
+                           self.no_over if over is None else over, climb, *self.area_args,
+                           out, self.no_choices if choices is None else choices)
 
     def choices_of(self, mask: int):
         """The first best choices of one subset, scored again (the same compiled call)."""

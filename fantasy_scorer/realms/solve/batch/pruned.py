@@ -6,18 +6,32 @@ best. The sweep of ``max`` has an upper bound on a whole hand over all its choic
 (:mod:`..sweep`, ``hand_value``), a few microseconds per hand. So:
 
 1. one compiled call bounds every subset (``sweep_kernel.subset_bounds``);
-2. the subsets are scored exactly, best bound first, in small batches (the compiled
+2. a first bar: the cheap subsets among those of the best bounds are scored exactly
+   (:data:`SEEDS`), and the costly ones that may beat that are *climbed*
+   (``search.climb_choices``: each choice in turn tries its options while the others stay,
+   a few hundred hands instead of thousands). A climbed total is one the subset can score,
+   so the bar it gives is never above the true ``top``-th best; it counts for the bar only,
+   and the subset is still scored exactly wherever it may reach the bar;
+3. the subsets are scored exactly, best bound first, in small batches (the compiled
    enumeration of :func:`.search.subsets_batch`, the very scores ``compiled_best`` gives);
-3. the search stops when the next bound is below the ``top``-th best total scored so far.
+4. the search stops when the next bound is below the ``top``-th best total scored so far.
 
 Every subset left out scores below that total, so the ``top`` best hands are the ones the
 full enumeration finds: :func:`.best.best_rows` gives them the same tie-break and the same
-choices. A subset whose bound *equals* that total is still scored (it may tie, and win the
-tie-break). Before a batch is scored, two closer looks drop the subsets they show below
-that total, where that is expected to cost less than scoring them (:data:`REFINE`): each copy
-from the game showing one face at a time (``sweep_kernel._faces_over``), and the sweep's own
-(``refined_over``: what a copy from the hand copies and Book of Changes' change tried one by
-one, World Tree with cards of different suits).
+choices (scored again whole). A subset whose bound *equals* that total is still scored (it
+may tie, and win the tie-break). Before a batch is scored, closer looks drop the subsets
+they show below that total, where that is expected to cost less than scoring them
+(:data:`REFINE`): each copy from the game showing one face at a time
+(``sweep_kernel._faces_over``), and the sweep's own (``refined_over``: what a copy from the
+hand copies and Book of Changes' change tried one by one, World Tree with cards of
+different suits). Without pins, the closer look also names the options (copy's identity,
+Book's change) whose own bound reaches the bar, and only those are scored, each with the
+other choices enumerated (``subsets_batch``'s per-subset pins): each option's bound is at
+least its best total, so an option left out scores below the bar and the best of the
+others is the subset's best wherever that may reach the bar. Where most options are left
+(:data:`SPLIT_SHARE`) the subset is scored whole, which costs less. With pins, a pinned
+Island target that some combination makes illegal makes the whole hand illegal (R4): every
+combination is then tried, as before.
 
 Only pools the bound covers are taken (:func:`pruned_fits`): every card described by the
 sweep's tables (``sweep_tables.Unsupported`` otherwise), no Cursed Items held, and no extra
@@ -29,7 +43,6 @@ the hand (``catalog.per_catalog``).
 
 from __future__ import annotations
 
-import heapq
 import time
 from collections.abc import Mapping, Sequence
 from math import comb
@@ -39,6 +52,7 @@ from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue
 from ..exhaustive import NO_TABLE, Candidate, Progress, Table
 from .best import Enumeration, best_rows, compiled_fits, shared, threads
+from .tables import OVER_PINS
 
 #: Subsets scored per batch (the bar rises between batches); a batch of at least SHARED is
 #: shared by two threads (the compiled code runs without the GIL).
@@ -49,7 +63,15 @@ BATCH, SHARED = 16, 4
 #: for a subset whose estimated options (the product of :func:`..plan.options` over its
 #: cards) reach REFINE, or REFINE_COPY with a copy from the hand (measured by kind of subset
 #: on 12-card pools).
-REFINE, REFINE_COPY = 500.0, 1000.0
+REFINE, REFINE_COPY = 250.0, 500.0
+#: Before the first batch, the subsets among the first SEEDS of the order whose estimated
+#: hands are at most SEED_COST are scored (a few microseconds each), for a first bar.
+SEEDS, SEED_COST = 128, 64.0
+#: A subset whose closer look leaves more than this share of its options is scored whole.
+SPLIT_SHARE = 0.5
+#: Subsets of at least CLIMB_COST estimated hands that may beat the first bar are climbed
+#: (``search.climb_choices``: about CLIMB_HANDS hands each) for a higher one.
+CLIMB_COST, CLIMB_HANDS = 1000.0, 150.0
 
 
 class _Tables:
@@ -88,6 +110,8 @@ class _Bound:
     """Compiled bounds over ``cards`` (see :class:`_Tables`)."""
 
     def __init__(self, catalog: Catalog, cards: Sequence[Card], table: Table) -> None:
+        import numpy as np
+
         from ..sweep import Table as SweepTable
         from ..sweep import _Run, compile_bounds
 
@@ -97,6 +121,7 @@ class _Bound:
         self.RUN = _Run(self.bounds, [], [], 0, 0).RUN  # no free card: whole hands
         self.position = {c.id: i for i, c in enumerate(self.bounds.cards)}
         self.faces = self._faces(catalog)
+        self.no_rec = np.zeros((0, 3), dtype=np.int64)  # subset_bounds records no option
 
     def _faces(self, catalog: Catalog) -> tuple:
         """The faces of each copy from the game, for ``sweep_kernel._faces_over``: (how many,
@@ -180,83 +205,242 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
     total = comb(len(run.pool), run.size)
     members = bound.indices(run.pool)
     rows = np.zeros((total, 2), dtype=np.int64)
-    subset_bounds(members, run.size, run.no_masks, 0, bound.T, bound.RUN, *bound.faces, rows)
+    subset_bounds(members, run.size, run.no_masks, 0, bound.T, bound.RUN, *bound.faces, rows,
+                  bound.no_rec)
     order = np.argsort(-rows[:, 0], kind="stable")
     ub, masks = rows[order, 0], rows[order, 1]
-    est, worth = _estimates(run.pool, catalog, run.size, dict(pinned or {}), masks, bound)
-    scored: list[np.ndarray] = []
-    best: list[int] = []  # the top totals so far (a heap: the lowest first)
+    est, worth, tried = _estimates(run.pool, catalog, run.size, dict(pinned or {}), masks,
+                                   bound)
+    split = _Split(run, bound) if not pinned else None  # (pins: every option as it is)
+    found = _Found(masks, top)
+    # first a bar: the cheap subsets among those of the best bounds, scored at once (the
+    # costly ones at the head of the order would otherwise be scored with no bar)
+    seeds = np.flatnonzero(est[:SEEDS] <= SEED_COST)
+    seeded = np.zeros(total, dtype=bool)
+    if len(seeds) >= top:
+        seeded[seeds] = True
+        found.add(seeds, _score(run, masks[seeds], est[seeds], None))
+    # and a higher one: the costly subsets that may beat it, each with choices found by a
+    # quick climb (a total it can score: never above its best, so the bar stays honest).
+    # Not with pins: a pinned Island target that some combination makes illegal makes the
+    # whole hand illegal (R4), which a climb that meets a legal combination cannot know.
+    bar = found.bar()
+    costly = np.flatnonzero((est >= CLIMB_COST) & ((ub >= bar) if bar is not None else True))
+    if len(costly) >= top and not pinned:
+        found.add(costly, _score(run, masks[costly], np.full(len(costly), CLIMB_HANDS), None,
+                                 climb=True), exact=False)
     proven, done, shown = True, 0, t0
     keep = np.zeros((BATCH, 2), dtype=np.int64)
     while done < total:
-        bar = best[0] if len(best) == top else None
+        bar = found.bar()
         if bar is not None and ub[done] < bar:
             done = total  # no subset left may reach the top: all decided
             break
-        if time_limit is not None and best and time.perf_counter() - t0 > time_limit:
+        if time_limit is not None and bar is not None \
+                and time.perf_counter() - t0 > time_limit:
             proven = False
             break
         end = min(done + BATCH, total)
-        batch, cost = masks[done:end], est[done:end]
-        if bar is not None:
-            reach = ub[done:end] >= bar  # (bounds fall: the rest of the batch too)
-            look = reach & worth[done:end]
-            if look.any():
-                n = int(look.sum())
-                looked = np.ascontiguousarray(batch[look])
-                args = (members, run.size, bar - 1, bound)
-                if n >= SHARED:  # two threads (each with its own scratch tables)
-                    later = threads().submit(_closer, *args, looked[n // 2:], keep[n // 2:n])
-                    _closer(*args, looked[:n // 2], keep[:n // 2])
-                    later.result()
-                else:
-                    _closer(*args, looked, keep[:n])
-                reach[np.flatnonzero(look)[keep[:n, 0] == 0]] = False
-            batch, cost = batch[reach], cost[reach]
+        picked = np.arange(done, end)[~seeded[done:end]]
         done = end
-        if len(batch):
-            out = np.zeros((len(batch), 5), dtype=np.int64)
-            if len(batch) >= SHARED and shared():  # two threads, about the same work each
-                other = _halves(cost)
-                batch = np.concatenate([batch[~other], batch[other]])
-                half = len(batch) - int(other.sum())
-                later = threads().submit(run.listed, batch[half:], out[half:])
-                run.listed(batch[:half], out[:half])
-                later.result()
-            else:
-                run.listed(batch, out)
-            scored.append(out)
-            for total_ in out[out[:, 0] == 0, 1].tolist():
-                if len(best) < top:
-                    heapq.heappush(best, total_)
-                elif total_ > best[0]:
-                    heapq.heapreplace(best, total_)
+        items: list[tuple[int, float, list[int]]] = []
+        if bar is not None:
+            picked = picked[ub[picked] >= bar]  # (bounds fall: the rest of the batch too)
+            look = worth[picked]
+            looked = picked[look]
+            picked = picked[~look]
+            if len(looked):  # the closer look, option by option where there are no pins
+                n = len(looked)
+                rec = bound.no_rec if split is None else split.records(n)
+                _closer(members, run.size, bar - 1, bound, masks[looked], keep[:n], rec)
+                if split is None:
+                    picked = np.concatenate([picked, looked[keep[:n, 0] > 0]])
+                else:
+                    whole, items = split.options(looked, masks[looked], keep[:n], rec,
+                                                 est[looked], tried[looked])
+                    picked = np.concatenate([picked, whole])
+        index = np.concatenate([picked, np.array([i for i, _, _ in items], dtype=np.int64)])
+        if len(index):
+            over = None
+            if items:
+                over = np.concatenate([np.full((len(picked), 5 * OVER_PINS), -1,
+                                               dtype=np.int64),
+                                       np.array([row for _, _, row in items], dtype=np.int64)])
+            cost = np.concatenate([est[picked], [c for _, c, _ in items]])
+            found.add(index, _score(run, masks[index], cost, over))
         if progress is not None and time.perf_counter() - shown > 0.05:
             shown = time.perf_counter()
             progress(done, total)
     if progress is not None:
         progress(done, total)
-    found = np.concatenate(scored) if scored else np.zeros((0, 5), dtype=np.int64)
-    return best_rows(found, run.pool, run.discard, catalog, top, run.choices_of), proven
+    return best_rows(found.rows(), run.pool, run.discard, catalog, top, run.choices_of), proven
 
 
-def _closer(members, size: int, thr: int, bound: _Bound, masks, keep) -> None:
-    """keep[r, 0]: whether the subset masks[r] may still beat thr, looked at more closely."""
+class _Found:
+    """The best total found so far of each subset (its options may be scored at different
+    times) and the rows behind them; the bar is the ``top``-th best of those totals."""
+
+    def __init__(self, masks, top: int) -> None:
+        import numpy as np
+
+        self.masks, self.top = masks, top
+        self.best = np.full(len(masks), np.iinfo(np.int64).min, dtype=np.int64)
+        self.count = 0  # subsets with a legal total
+        self.parts: list = []
+
+    def add(self, index, out, exact: bool = True) -> None:
+        """The rows ``out`` of the subsets at ``index``; not ``exact``: totals they can
+        score, for the bar only (each is scored exactly where it may reach the bar)."""
+        import numpy as np
+
+        ok = out[:, 0] == 0
+        before = self.best[index[ok]] == np.iinfo(np.int64).min
+        np.maximum.at(self.best, index[ok], out[ok, 1])
+        self.count += int(len(np.unique(index[ok][before])))
+        if exact:
+            self.parts.append(out[ok])
+
+    def bar(self) -> int | None:
+        import numpy as np
+
+        if self.count < self.top:
+            return None
+        return int(np.partition(self.best, len(self.best) - self.top)[len(self.best) - self.top])
+
+    def rows(self):
+        """One row per subset scored: its best (status, total, extras, mask)."""
+        import numpy as np
+
+        if not self.parts:
+            return np.zeros((0, 5), dtype=np.int64)
+        out = np.concatenate(self.parts)
+        out = out[np.lexsort((-out[:, 1], out[:, 4]))]  # by mask, the best first
+        first = np.ones(len(out), dtype=bool)
+        first[1:] = out[1:, 4] != out[:-1, 4]
+        return out[first]
+
+
+def _closer(members, size: int, thr: int, bound: _Bound, masks, keep, rec) -> None:
+    """keep[r, 0]: whether the subset masks[r] may still beat thr, looked at more closely;
+    with ``rec`` (not empty), how many of its options may, recorded there from row
+    keep[r, 1] on (``sweep_kernel.subset_bounds``). Two threads share a batch of at least
+    SHARED subsets (each with its own scratch tables)."""
     from ..sweep_kernel import subset_bounds
 
-    subset_bounds(members, size, masks, thr, bound.T, bound.RUN, *bound.faces, keep)
+    masks = masks if masks.flags.c_contiguous else masks.copy()
+    n = len(masks)
+    if n < SHARED:
+        subset_bounds(members, size, masks, thr, bound.T, bound.RUN, *bound.faces, keep, rec)
+        return
+    h = n // 2
+    at = h * (len(rec) // n)  # the second thread's rows of rec (rec: as many per subset)
+    later = threads().submit(subset_bounds, members, size, masks[h:], thr, bound.T, bound.RUN,
+                             *bound.faces, keep[h:n], rec[at:])
+    subset_bounds(members, size, masks[:h], thr, bound.T, bound.RUN, *bound.faces, keep[:h],
+                  rec[:at])
+    later.result()
+    keep[h:n, 1] += at
+
+
+def _score(run: Enumeration, batch, cost, over, climb: bool = False):
+    """The rows of ``run.listed`` for the subsets of ``batch`` (with their own pins
+    ``over``, if given; only a quick total each with ``climb``), two threads sharing them
+    about equally where that helps."""
+    import numpy as np
+
+    batch = np.ascontiguousarray(batch)
+    out = np.zeros((len(batch), 5), dtype=np.int64)
+    if len(batch) < SHARED or not shared():
+        run.listed(batch, out, over=over, climb=climb)
+        return out
+    other = _halves(np.asarray(cost, dtype=float))
+    order = np.concatenate([np.flatnonzero(~other), np.flatnonzero(other)])
+    half = len(batch) - int(other.sum())
+    mine, theirs = order[:half], order[half:]
+    part = np.zeros_like(out)
+    later = threads().submit(run.listed, np.ascontiguousarray(batch[theirs]), part[half:],
+                             None, None if over is None else np.ascontiguousarray(over[theirs]),
+                             climb)
+    run.listed(np.ascontiguousarray(batch[mine]), part[:half], None,
+               None if over is None else np.ascontiguousarray(over[mine]), climb)
+    later.result()
+    out[order] = part
+    return out
+
+
+class _Split:
+    """Turns the options ``subset_bounds`` left of a subset (its copy from the hand's
+    identity, its Book of Changes' change) into pins of ``search.subsets_batch``: the
+    enumeration of each option tries only the other choices. Taken only without the user's
+    pins (a pinned Island target that some combination makes illegal makes the whole hand
+    illegal, R4: every combination must then be tried)."""
+
+    def __init__(self, run: Enumeration, bound: _Bound) -> None:
+        import numpy as np
+
+        from ..sweep_kernel import C_BOOK, C_HCOPY, option_rows
+        from .tables import CV_CHANGE, CV_COPY, CV_NONE
+
+        self.per = option_rows(run.size, bound.T[12])
+        card = bound.T[0][bound.indices(run.pool)]
+        self.hcopy = np.flatnonzero(card[:, C_HCOPY] > 0).tolist()
+        self.book = np.flatnonzero(card[:, C_BOOK] == 1).tolist()
+        index = run.scorer.index
+        self.kernel_id = [index[c.id] for c in bound.bounds.cards]
+        self.none = [CV_NONE, 0, 0, 0]
+        self.copy, self.change = CV_COPY, CV_CHANGE
+
+    def records(self, n: int):
+        import numpy as np
+
+        return np.zeros((n * self.per, 4), dtype=np.int64)
+
+    @staticmethod
+    def _of(mask: int, positions: list[int]) -> int:
+        held = [p for p in positions if mask >> p & 1]
+        return held[0] if len(held) == 1 else -1
+
+    def options(self, index, masks, keep, rec, cost, tried):
+        """The options left of each subset looked at, as (subset, estimated hands, pins),
+        and the subsets to score whole: where the bound stands as a whole (two copies or
+        two Books), or where more than SPLIT_SHARE of the options ``tried`` (about) are
+        left (each option scored apart repeats the work around its hands)."""
+        import numpy as np
+
+        whole, items = [], []
+        for k, (i, mask) in enumerate(zip(index.tolist(), masks.tolist(), strict=True)):
+            n, first = int(keep[k, 0]), int(keep[k, 1])
+            if n == 0:
+                continue  # no option may reach the bar: decided
+            if rec[first, 0] == -2 or n > SPLIT_SHARE * tried[k]:
+                whole.append(i)
+                continue
+            left = rec[first:first + n].tolist()
+            d, b = self._of(mask, self.hcopy), self._of(mask, self.book)
+            share = float(cost[k]) / n
+            for z, c, suit, _ in left:
+                row = [-1] * 10
+                if d >= 0:
+                    row[:5] = [d, *([self.copy, self.kernel_id[z], 0, 1] if z >= 0
+                                    else self.none)]
+                if b >= 0:
+                    row[5:] = [b, *([self.change, self.kernel_id[c], suit, 1] if c >= 0
+                                    else self.none)]
+                items.append((i, share, row))
+        return np.array(whole, dtype=np.int64), items
 
 
 def _estimates(pool: list[Card], catalog: Catalog, size: int, pinned: dict[str, ChoiceValue],
                masks, bound: _Bound):
     """Per subset (of ``masks``): the hands its enumeration scores, about (the product of
-    :func:`..plan.options` over its cards), and whether the closer look is expected to cost
-    less than the scoring it may save (see REFINE)."""
+    :func:`..plan.options` over its cards), whether the closer look is expected to cost
+    less than the scoring it may save (see REFINE), and about how many options the closer
+    look tries one by one (its copy from the hand's and its Book of Changes')."""
     import numpy as np
 
     from ..plan import options
     from ..relevance import card_terms
-    from ..sweep_kernel import C_HCOPY
+    from ..sweep_kernel import C_BOOK, C_HCOPY
 
     named = {n for c in pool for t in card_terms(c) for n in t.names | t.except_names}
     logw = np.log([options(c, pool, catalog, size, pinned, named) for c in pool])
@@ -264,7 +448,8 @@ def _estimates(pool: list[Card], catalog: Catalog, size: int, pinned: dict[str, 
     bits = (masks[:, None] >> np.arange(len(pool))[None, :]) & 1
     est = np.exp(bits @ logw)
     copy = (bits @ (card[:, C_HCOPY] > 0)) > 0
-    return est, est >= np.where(copy, REFINE_COPY, REFINE)
+    apart = (card[:, C_HCOPY] > 0) | (card[:, C_BOOK] == 1)
+    return est, est >= np.where(copy, REFINE_COPY, REFINE), np.exp(bits @ (logw * apart))
 
 
 def _halves(cost):

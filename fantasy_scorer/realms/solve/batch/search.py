@@ -51,6 +51,8 @@ _previous_cache = cache.enter()  # until the end of this module (see cache.py)
 OPEN = tb.OPEN
 #: Key fields of a copy option: name, suits, keeps suits, strength, penalty.
 KEY_SIZE = 5
+#: Pool cards a subset's own pins may fix (``subsets_batch``'s ``over``).
+OVER_PINS = tb.OVER_PINS
 NO_STRENGTH = -(1 << 60)
 
 
@@ -234,16 +236,14 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_nam
 
 
 @helper
-def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OPT, KEYS, REL,
-                 BEST):
-    """The best total of ``cards`` over every open choice (``CH[i, 0] == OPEN``), pinned
-    ones kept (``optimal_choices``): (status, total), the first best choices in ``BEST``.
-    ERROR when some combination is illegal (a pinned Island target, R4). ``WORK`` holds the
-    open slots (row 0), option counts (row 1) and positions (row 2)."""
+def _open_slots(M, OF, cards, n, CH, WORK):
+    """The open choices of the hand (``CH[i, 0] == OPEN``) in the order they are made
+    (copies, Book of Changes, the rest) to ``WORK[0]``, each set to no choice; returns how
+    many. A card without a choice has nothing to enumerate."""
     k = 0
     for i in range(n):
         if CH[i, 0] == OPEN and card(M, OF, cards[i], tb.CF_CHOICE) == tb.CH_NONE:
-            CH[i, 0] = CV_NONE  # a card without a choice has nothing to enumerate
+            CH[i, 0] = CV_NONE
     for stage in range(3):
         for i in range(n):
             if CH[i, 0] == OPEN and _stage(M, OF, cards[i]) == stage:
@@ -253,25 +253,118 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
         CH[WORK[0, j], 0] = CV_NONE
         CH[WORK[0, j], 1] = 0
         CH[WORK[0, j], 2] = 0
+    return k
+
+
+@helper
+def _read_hand(M, OF, cards, n, V, n_curs, k, WORK, REL):
+    """What the options of the open choices WORK[0, :k] depend on (:func:`relevance`, read
+    only where a choice needs it: a copy from the hand reads nothing): (all names, all
+    suits, every name, wild). The last hand read is kept at the end of ``REL`` (see
+    :func:`_scratch`): the pruned search scores one hand option by option, each time with
+    other choices open, and the hand's rules are the same each time."""
+    need = False
+    for j in range(k):
+        if card(M, OF, cards[WORK[0, j]], tb.CF_CHOICE) != tb.CH_COPY_HAND:
+            need = True
+            break
+    if not need:
+        return False, False, False, False
+    c = OF[tb.O_NNAMES] + 64  # the kept hand: valid, n, the four answers, its cards
+    same = n_curs == 0 and REL[c] == 1 and REL[c + 1] == n
+    for i in range(n):
+        if not same:
+            break
+        same = REL[c + 6 + i] == cards[i]
+    if same:
+        return REL[c + 2] != 0, REL[c + 3] != 0, REL[c + 4] != 0, REL[c + 5] != 0
+    for i in range(OF[tb.O_NSUITS]):  # every suit apart until the hand is read
+        REL[OF[tb.O_NNAMES] + i] = i
+    all_names, all_suits, every_name = relevance(M, OF, cards, n, V, n_curs, REL)
+    wild = False
+    for i in range(n):
+        if card(M, OF, cards[i], tb.CF_WILDREL) != 0:
+            wild = True
+    REL[c] = 1 if n_curs == 0 else 0
+    REL[c + 1] = n
+    REL[c + 2] = all_names
+    REL[c + 3] = all_suits
+    REL[c + 4] = every_name
+    REL[c + 5] = wild
+    for i in range(n):
+        REL[c + 6 + i] = cards[i]
+    return all_names, all_suits, every_name, wild
+
+
+#: Rounds of :func:`climb_choices` at most.
+CLIMB_ROUNDS = 3
+
+
+@helper
+def climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OPT, KEYS,
+                  REL):
+    """A good total of ``cards`` over its open choices, found quickly: from no choice made,
+    each open choice in turn tries each of its options while the others stay, and keeps
+    the best, for at most CLIMB_ROUNDS rounds or until a round changes nothing. A total
+    the hand can score, so never more than its best: the pruned search's first bar.
+    (status, total), ERROR when no combination met is legal; pins kept."""
+    k = _open_slots(M, OF, cards, n, CH, WORK)
+    st, best = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc)
+    if k == 0 or st != OK:
+        return st, best
+    all_names, all_suits, every_name, wild = _read_hand(M, OF, cards, n, V, n_curs, k, WORK,
+                                                        REL)
+    for _ in range(CLIMB_ROUNDS):
+        better = False
+        for j in range(k):
+            i = WORK[0, j]
+            b0 = CH[i, 0]
+            b1 = CH[i, 1]
+            b2 = CH[i, 2]
+            CH[i, 0] = CV_NONE
+            CH[i, 1] = 0
+            CH[i, 2] = 0
+            K.setup(M, OF, cards, n, SL)
+            K.identities(M, OF, n, CH, SL)
+            K.changes(M, OF, n, CH, SL)
+            m = _options(M, OF, i, n, SL, OPT, 0, KEYS, REL, all_names, all_suits,
+                         every_name, wild)
+            for p in range(m):
+                CH[i, 0] = OPT[0, p, 0]
+                CH[i, 1] = OPT[0, p, 1]
+                CH[i, 2] = OPT[0, p, 2]
+                st, total = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs,
+                                          n_disc)
+                if st == OK and total > best:
+                    best = total
+                    b0 = CH[i, 0]
+                    b1 = CH[i, 1]
+                    b2 = CH[i, 2]
+                    better = True
+            CH[i, 0] = b0
+            CH[i, 1] = b1
+            CH[i, 2] = b2
+        if not better:
+            break
+    return OK, best
+
+
+@helper
+def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, OPT, KEYS, REL,
+                 BEST):
+    """The best total of ``cards`` over every open choice (``CH[i, 0] == OPEN``), pinned
+    ones kept (``optimal_choices``): (status, total), the first best choices in ``BEST``.
+    ERROR when some combination is illegal (a pinned Island target, R4). ``WORK`` holds the
+    open slots (row 0), option counts (row 1) and positions (row 2)."""
+    k = _open_slots(M, OF, cards, n, CH, WORK)
     if k == 0:
         st, total = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc)
         for i in range(n):
             for f in range(3):
                 BEST[i, f] = CH[i, f]
         return st, total
-    all_names = False
-    all_suits = False
-    every_name = False
-    wild = False
-    for i in range(OF[tb.O_NSUITS]):  # every suit apart until the hand is read
-        REL[OF[tb.O_NNAMES] + i] = i
-    for j in range(k):
-        if card(M, OF, cards[WORK[0, j]], tb.CF_CHOICE) != tb.CH_COPY_HAND:
-            all_names, all_suits, every_name = relevance(M, OF, cards, n, V, n_curs, REL)
-            for i in range(n):
-                if card(M, OF, cards[i], tb.CF_WILDREL) != 0:
-                    wild = True
-            break
+    all_names, all_suits, every_name, wild = _read_hand(M, OF, cards, n, V, n_curs, k, WORK,
+                                                        REL)
     best = np.int64(0)
     found = False
     d = 0
@@ -369,11 +462,12 @@ def _fits(M, OF, cards, n, e1, e2):
 
 @helper
 def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players, n_curs, room,
-              cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP):
+              cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, climb):
     """The best hand holding exactly ``base`` (pool positions, in pool order) plus its best
     extra cards from the discard area (``exhaustive.score_set``): (status, total, first
     extra, second extra) with the extras as positions in ``disc`` (-1: none), the first best
-    choices of that hand in ``KEEP``."""
+    choices of that hand in ``KEEP``. With ``climb``, each hand's choices are those of
+    :func:`climb_choices` (a total it can score, quickly; KEEP not written)."""
     n_givers = 0
     for i in range(size):
         cards[i] = base[i]
@@ -409,14 +503,18 @@ def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players,
                     if q != a and q != b:
                         V[K.VD + nd] = disc[q]
                         nd += 1
-            st, total = best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, nd, WORK,
-                                     OPT, KEYS, REL, BEST)
+            if climb:
+                st, total = climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, nd,
+                                          WORK, OPT, KEYS, REL)
+            else:
+                st, total = best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, nd,
+                                         WORK, OPT, KEYS, REL, BEST)
             if st == OK and (not found or total > best):
                 found = True
                 best = total
                 best_a = a
                 best_b = b
-                for q in range(n):
+                for q in range(n if not climb else 0):
                     for f in range(3):
                         KEEP[q, f] = BEST[q, f]
         # the next extra option: none, then one card, then two, in discard order
@@ -442,9 +540,9 @@ def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players,
 
 
 @helper
-def _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, n_disc_all,
-             has_disc, players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK,
-             OPT, KEYS, REL, BEST, KEEP, base):
+def _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, over, climb, disc,
+             n_disc_all, has_disc, players, n_curs, room, out, choices, cards, members, CH, SL,
+             W, V, WORK, OPT, KEYS, REL, BEST, KEEP, base):
     P = pool_cards.shape[0]
     comb = first  # advanced in place
     listed = masks.shape[0] > 0
@@ -455,6 +553,12 @@ def _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, n_di
                 if (masks[r] >> p) & 1:
                     comb[q] = p
                     q += 1
+        if r < over.shape[0]:  # its own pins (of OVER_PINS pool cards; position -1: none)
+            for k in range(OVER_PINS):
+                p = over[r, k * 5]
+                if p >= 0:
+                    for f in range(4):
+                        pool_pins[p, f] = over[r, k * 5 + 1 + f]
         mask = np.int64(0)
         for i in range(size):
             base[i] = pool_cards[comb[i]]
@@ -463,11 +567,17 @@ def _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, n_di
         out[r, 4] = mask
         st, total, a, b = score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc,
                                     players, n_curs, room, cards, members, CH, SL, W, V, WORK,
-                                    OPT, KEYS, REL, BEST, KEEP)
+                                    OPT, KEYS, REL, BEST, KEEP, climb)
         out[r, 0] = st
         out[r, 1] = total
         out[r, 2] = a
         out[r, 3] = b
+        if r < over.shape[0]:
+            for k in range(OVER_PINS):
+                p = over[r, k * 5]
+                if p >= 0:
+                    for f in range(4):
+                        pool_pins[p, f] = OPEN if f == 0 else 0
         if r < choices.shape[0]:
             for q in range(min(choices.shape[1], size + 2)):
                 for f in range(3):
@@ -489,7 +599,8 @@ def _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, n_di
 def _scratch(OF, width):
     """The work arrays of one search over hands of at most ``width`` slots, made once per
     entry call and handed down to the helpers: SL, W, V, CH, WORK, OPT, KEYS, REL (names,
-    then suit classes), BEST, KEEP, cards, members, base."""
+    then suit classes, then the last hand :func:`_read_hand` read), BEST, KEEP, cards,
+    members, base."""
     most = max(OF[tb.O_NCARDS], width * OF[tb.O_NSUITS]) + 2
     return (np.zeros((width, K.S_SIZE), dtype=np.int64),
             np.zeros((width, K.W_SIZE), dtype=np.int64),
@@ -498,7 +609,7 @@ def _scratch(OF, width):
             np.zeros((4, width + 1), dtype=np.int64),
             np.zeros((width + 1, most, 3), dtype=np.int64),
             np.zeros((most, KEY_SIZE), dtype=np.int64),
-            np.zeros(OF[tb.O_NNAMES] + 64, dtype=np.int64),
+            np.zeros(OF[tb.O_NNAMES] + 64 + 6 + width, dtype=np.int64),
             np.zeros((width, 3), dtype=np.int64),
             np.zeros((width, 3), dtype=np.int64),
             np.zeros(width, dtype=np.int64),
@@ -507,8 +618,8 @@ def _scratch(OF, width):
 
 
 @entry
-def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, has_disc,
-                  players, curs, room, out, choices):
+def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, masks, over, climb, disc,
+                  has_disc, players, curs, room, out, choices):
     """``count`` subsets of ``size`` pool cards in lexicographic order from combination
     ``first`` (positions, advanced in place), or, when ``masks`` is not empty, the subsets
     of those masks of pool positions (``count`` of them; one entry for both, so that a
@@ -516,16 +627,21 @@ def subsets_batch(M, OF, pool_cards, pool_pins, size, first, count, masks, disc,
     second extra, mask of the pool positions) in ``out``, and the first best choices of its
     hand (base cards, then extras; as many rows as ``choices`` has) in ``choices``.
     ``pool_pins[p]``: the pinned choice of pool card ``p`` (kind, a, b, whether a copy's
-    target must be in hand), kind OPEN when free."""
+    target must be in hand), kind OPEN when free. ``over[r]`` (rows of masks; may be empty):
+    pins of subset r alone, for OVER_PINS pool cards whose choice is free, each as (pool
+    position, kind, a, b, target in hand), position -1 for none (the pruned search scores
+    a subset option by option, :mod:`.pruned`). With ``climb``, a quick total each subset
+    can score instead of its best (:func:`climb_choices`; ``choices`` not written)."""
     SL, W, V, CH, WORK, OPT, KEYS, REL, BEST, KEEP, cards, members, base = _scratch(OF,
                                                                                  size + 2)
     n_curs = 0
     while n_curs < curs.shape[0] and curs[n_curs] >= 0:
         V[K.VC + n_curs] = curs[n_curs]
         n_curs += 1
-    _subsets(M, OF, pool_cards, pool_pins, size, first, count, masks, disc, disc.shape[0],
-             has_disc, players, n_curs, room, out, choices, cards, members, CH, SL, W, V, WORK,
-             OPT, KEYS, REL, BEST, KEEP, base)
+    pins = pool_pins.copy() if over.shape[0] > 0 else pool_pins  # (callers share pool_pins)
+    _subsets(M, OF, pool_cards, pins, size, first, count, masks, over, climb, disc,
+             disc.shape[0], has_disc, players, n_curs, room, out, choices, cards, members, CH,
+             SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, base)
 
 
 @helper
@@ -589,7 +705,7 @@ def _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards,
             WORK[3, i] = i
         st, total, a, b = score_set(M, OF, base, n, pins, disc[r], n_disc, has_disc[r],
                                     players[r], n_curs, room, cards, members, CH, SL, W, V,
-                                    WORK, OPT, KEYS, REL, BEST, KEEP)
+                                    WORK, OPT, KEYS, REL, BEST, KEEP, False)
         out[r, 0] = st
         out[r, 1] = total
         out[r, 2] = a

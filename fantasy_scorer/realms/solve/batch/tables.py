@@ -40,6 +40,9 @@ from ...catalog import NO_PENALTY, Card, Catalog, Penalty
 # a choice's value in a hand (kind, a, b); OPEN: left to the enumeration to pick
 CV_NONE, CV_COPY, CV_CHANGE, CV_TARGET = range(4)
 OPEN = -1
+#: Pool cards one subset's own pins may fix in ``search.subsets_batch`` (its ``over``: a
+#: copy from the hand and Book of Changes, option by option, for the pruned search).
+OVER_PINS = 2
 # results of a hand
 OK, ERROR = 0, 1
 
