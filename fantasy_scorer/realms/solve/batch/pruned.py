@@ -236,8 +236,8 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
         if bar is not None and ub[done] < bar:
             done = total  # no subset left may reach the top: all decided
             break
-        if time_limit is not None and bar is not None \
-                and time.perf_counter() - t0 > time_limit:
+        if time_limit is not None and found.scored() \
+                and time.perf_counter() - t0 > time_limit:  # (a hand scored exactly to give)
             proven = False
             break
         end = min(done + BATCH, total)
@@ -299,6 +299,10 @@ class _Found:
         self.count += int(len(np.unique(index[ok][before])))
         if exact:
             self.parts.append(out[ok])
+
+    def scored(self) -> bool:
+        """Whether some subset has been scored exactly (a legal hand to give)."""
+        return any(len(part) for part in self.parts)
 
     def bar(self) -> int | None:
         import numpy as np
