@@ -72,6 +72,10 @@ SPLIT_SHARE = 0.5
 #: Subsets of at least CLIMB_COST estimated hands that may beat the first bar are climbed
 #: (``search.climb_choices``: about CLIMB_HANDS hands each) for a higher one.
 CLIMB_COST, CLIMB_HANDS = 1000.0, 150.0
+#: Only where the subsets that may beat the first bar hold at least CLIMB_WORK estimated
+#: hands (about CLIMB_WORK * 0.2 microseconds to score whole): below, the climb costs more
+#: than the bar it gives saves.
+CLIMB_WORK = 50000.0
 
 
 class _Tables:
@@ -225,8 +229,9 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
     # Not with pins: a pinned Island target that some combination makes illegal makes the
     # whole hand illegal (R4), which a climb that meets a legal combination cannot know.
     bar = found.bar()
-    costly = np.flatnonzero((est >= CLIMB_COST) & ((ub >= bar) if bar is not None else True))
-    if len(costly) >= top and not pinned:
+    reach = (ub >= bar) if bar is not None else np.ones(total, dtype=bool)
+    costly = np.flatnonzero((est >= CLIMB_COST) & reach)
+    if len(costly) >= top and not pinned and est[reach].sum() >= CLIMB_WORK:
         found.add(costly, _score(run, masks[costly], np.full(len(costly), CLIMB_HANDS), None,
                                  climb=True), exact=False)
     proven, done, shown = True, 0, t0
