@@ -125,7 +125,7 @@ class _Bound:
         self.RUN = _Run(self.bounds, [], [], 0, 0).RUN  # no free card: whole hands
         self.position = {c.id: i for i, c in enumerate(self.bounds.cards)}
         self.faces = self._faces(catalog)
-        self.no_rec = np.zeros((0, 3), dtype=np.int64)  # subset_bounds records no option
+        self.no_rec = np.zeros((0, 4), dtype=np.int64)  # subset_bounds records no option
 
     def _faces(self, catalog: Catalog) -> tuple:
         """The faces of each copy from the game, for ``sweep_kernel._faces_over``: (how many,
@@ -216,7 +216,7 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
     est, worth, tried = _estimates(run.pool, catalog, run.size, dict(pinned or {}), masks,
                                    bound)
     split = _Split(run, bound) if not pinned else None  # (pins: every option as it is)
-    found = _Found(masks, top)
+    found = _Found(total, top)
     # first a bar: the cheap subsets among those of the best bounds, scored at once (the
     # costly ones at the head of the order would otherwise be scored with no bar)
     seeds = np.flatnonzero(est[:SEEDS] <= SEED_COST)
@@ -285,11 +285,11 @@ class _Found:
     """The best total found so far of each subset (its options may be scored at different
     times) and the rows behind them; the bar is the ``top``-th best of those totals."""
 
-    def __init__(self, masks, top: int) -> None:
+    def __init__(self, total: int, top: int) -> None:
         import numpy as np
 
-        self.masks, self.top = masks, top
-        self.best = np.full(len(masks), np.iinfo(np.int64).min, dtype=np.int64)
+        self.top = top
+        self.best = np.full(total, np.iinfo(np.int64).min, dtype=np.int64)
         self.count = 0  # subsets with a legal total
         self.parts: list = []
 

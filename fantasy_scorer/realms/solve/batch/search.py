@@ -514,9 +514,10 @@ def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players,
                 best = total
                 best_a = a
                 best_b = b
-                for q in range(n if not climb else 0):
-                    for f in range(3):
-                        KEEP[q, f] = BEST[q, f]
+                if not climb:  # (a climb leaves BEST as it was)
+                    for q in range(n):
+                        for f in range(3):
+                            KEEP[q, f] = BEST[q, f]
         # the next extra option: none, then one card, then two, in discard order
         if top == 0:
             break
