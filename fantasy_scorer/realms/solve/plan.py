@@ -5,7 +5,7 @@ Enumeration scores every subset of a hand's size, each with every option of its 
 card Necromancer may take. Its work is the number of hands it scores, which this module
 computes from the pool as a sum over subsets of the product of each card's option count (an
 elementary symmetric polynomial: no subset is listed). Compiled, a hand costs about a fifth
-of a microsecond; in Python about 25 microseconds. The pruned enumeration
+of a microsecond; in Python about 60 microseconds (64 measured on the 2-core machine over 187 pools the planner sent to Python; 25 had been assumed, which sent Book of Changes pools of 3,000 hands to Python for 0.3 s). The pruned enumeration
 (:mod:`.batch.pruned`) bounds every subset first (a few microseconds each) and scores only
 those that may reach the best: about a third of the work, measured on pools with three to five
 choice cards (a tenth to a half), and a subset holding several choice cards is the costly
@@ -37,7 +37,7 @@ from .relevance import card_terms
 
 #: Seconds per hand scored, and per subset listed (the work around its hands).
 COMPILED_HAND, COMPILED_SUBSET = 0.2e-6, 1e-6
-PYTHON_HAND, PYTHON_SUBSET = 25e-6, 40e-6
+PYTHON_HAND, PYTHON_SUBSET = 60e-6, 40e-6
 #: Seconds to load the compiled code from the cache, or to compile it the first time; to
 #: load the module built ahead of time instead (numpy and the module; the command line).
 NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0

@@ -1065,12 +1065,82 @@ def _over(P, np_, cnt, thr, book_free, T, RUN, W, flex):
 
 
 @njit(cache=True, nogil=True)
+def _read_groups(P, np_, T, rel):
+    """The groups the rows of the cards of P read (rel[:n], n returned): a group no row of
+    the hand reads does not change its bound (``prep``, ``delta``; any selector counted)."""
+    rows, rstart = T[4], T[7]
+    G = T[1].shape[0]
+    n = 0
+    for g in range(G):
+        seen = False
+        for q in range(np_):
+            c = P[q]
+            for r in range(rstart[c], rstart[c + 1]):
+                kind = rows[r, R_KIND]
+                if rows[r, R_SEL] == g:
+                    seen = True
+                if kind == POINTS:
+                    for t in range(rows[r, R_NT]):
+                        if rows[r, R_T + 2 * t] == g:
+                            seen = True
+                    for t in range(rows[r, R_NG]):
+                        if rows[r, R_G + t] == g:
+                            seen = True
+                if seen:
+                    break
+            if seen:
+                break
+        if seen:
+            rel[n] = g
+            n += 1
+    return n
+
+
+@njit(cache=True, nogil=True)
+def _suits_around(P, np_, c, card):
+    """The suits the cards of P but c may show (a copy from the game: any of its faces)."""
+    out = np.int64(0)
+    for q in range(np_):
+        y = P[q]
+        if y == c:
+            continue
+        out |= card[y, C_SUITS]
+        for f in range(card[y, C_NFACES]):
+            out |= card[y, C_FACES + f]
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _same_suit(s, taken, nrel, rel, chg, ident, got):
+    """An earlier suit tried (got) that Book of Changes' change to suit s cannot be told
+    from, or -1: neither is a suit another card of the hand may show (nor one the card
+    keeps), so suit counts (World Tree, collections) are the same, and every group the
+    hand reads selects the card changed to either alike: the bound is the same."""
+    if (taken >> s) & 1:
+        return -1
+    for s2 in range(s):
+        if got[s2] == 0 or (taken >> s2) & 1:
+            continue
+        alike = True
+        for i in range(nrel):
+            g = rel[i]
+            if chg[g, ident, s2] != chg[g, ident, s]:
+                alike = False
+                break
+        if alike:
+            return s2
+    return -1
+
+
+@njit(cache=True, nogil=True)
 def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
     """Whether the bound of P beats thr with the change of Book of Changes (at book; -1:
     none) tried card by card and suit by suit, in the tables of L (the copy from the hand at
     d, if any, already shows card z there: -1, itself). free: a card may take any suit for
     World Tree (a Book's change not tried). One call of _over only: each call site would
     compile the whole bound once more.
+    A suit the hand cannot tell from one already tried for the same card (_same_suit) takes
+    that suit's bound, exactly, without a second call.
 
     Returns n0 + 1 at the first change that beats thr, or n0 when none does; with ``rec``
     (not empty) every such change is written to rec[n0:] as (z, the card changed, its new
@@ -1079,12 +1149,16 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
     card, match, n_suits, chg = T[0], T[1], T[12], T[14]
     T_l = L[0]
     card_l, match_l, cnt_l, flex, col = T_l[0], T_l[1], L[1], L[2], L[3]
+    rel, got, vals = L[6], L[7], L[8]
     G = match.shape[0]
     options = 1
+    nrel = 0
     if book >= 0:
         card_l[book, C_BOOK] = 0
         options += np_ * n_suits
+        nrel = _read_groups(P, np_, T, rel)
     found = n0
+    taken = np.int64(0)
     for opt in range(options):  # 0: no change; then (card, suit)
         c = -1
         s = -1
@@ -1100,8 +1174,25 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
             shown = (np.int64(1) << s) | keeps
             suits = card_l[c, C_SUITS]
             nfaces = card_l[c, C_NFACES]
+            if s == 0:
+                taken = _suits_around(P, np_, c, card_l) | keeps
+            got[s] = 0
             if nfaces == 0 and shown == suits:
                 continue  # no change
+            same = _same_suit(s, taken, nrel, rel, chg, ident, got)
+            if same >= 0:  # a suit the hand cannot tell from one tried: the same bound
+                got[s] = 1
+                vals[s] = vals[same]
+                if vals[s] > thr:
+                    if rec.shape[0] == 0:
+                        found += 1
+                        break
+                    rec[found, 0] = z
+                    rec[found, 1] = c
+                    rec[found, 2] = s
+                    rec[found, 3] = vals[s]
+                    found += 1
+                continue
             for g in range(G):
                 col[g] = match_l[g, c]
                 match_l[g, c] = chg[g, ident, s]
@@ -1118,6 +1209,8 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
                 match_l[g, c] = col[g]
             card_l[c, C_SUITS] = suits
             card_l[c, C_NFACES] = nfaces
+            got[s] = 1
+            vals[s] = value
         if keep:
             if rec.shape[0] == 0:
                 found += 1
@@ -1237,9 +1330,11 @@ def _scratch(T):
     T_l = (card_l, match_l, T[2], T[3], T[4], T[5], T[6], T[7], T[8], T[9], T[10], T[11],
            T[12], T[13], T[14], T[15])
     G = match_l.shape[0]
+    S = max(T[12], 1)
     return (T_l, np.zeros(G, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64),
             np.zeros(G, dtype=np.int64), np.zeros(G, dtype=np.int64),
-            np.zeros((0, 4), dtype=np.int64))
+            np.zeros((0, 4), dtype=np.int64), np.zeros(G, dtype=np.int64),
+            np.zeros(S, dtype=np.int64), np.zeros(S, dtype=np.int64))
 
 
 # -- the sweep ----------------------------------------------------------------------------------
