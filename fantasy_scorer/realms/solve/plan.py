@@ -5,7 +5,9 @@ Enumeration scores every subset of a hand's size, each with every option of its 
 card Necromancer may take. Its work is the number of hands it scores, which this module
 computes from the pool as a sum over subsets of the product of each card's option count (an
 elementary symmetric polynomial: no subset is listed). Compiled, a hand costs about a fifth
-of a microsecond; in Python about 60 microseconds (64 measured on the 2-core machine over 187 pools the planner sent to Python; 25 had been assumed, which sent Book of Changes pools of 3,000 hands to Python for 0.3 s). The pruned enumeration
+of a microsecond; in Python about 60 microseconds (64 measured on the 2-core machine over
+187 pools the planner sent to Python: with 25, Book of Changes pools of 3,000 hands went
+to Python for 0.3 s). The pruned enumeration
 (:mod:`.batch.pruned`) bounds every subset first (a few microseconds each) and scores only
 those that may reach the best: about a third of the work, measured on pools with three to five
 choice cards (a tenth to a half), and a subset holding several choice cards is the costly
