@@ -102,6 +102,32 @@ def test_the_command_line_answers_without_numba(native, tmp_path) -> None:
     assert [c["name"] for c in got["cards"]] == [c.name for c in want.hand.cards]
 
 
+def test_a_small_pool_on_the_command_line_never_imports_numpy(native, tmp_path) -> None:
+    # importing numpy costs a new process about 0.1 s, more than scoring eight hands in
+    # Python: the planner counts it (plan.NUMPY_LOAD), and nothing else on the way imports it
+    pool = tmp_path / "pool.txt"
+    names = ["Unicorn", "Warhorse", "King", "Queen", "Princess", "Forest", "Rangers", "Knights"]
+    pool.write_text("\n".join(names) + "\n", encoding="utf-8")
+    program = "from fantasy_scorer.cli.main import run; run()"
+    done = subprocess.run([sys.executable, "-X", "importtime", "-c", program, "best",
+                           str(pool), "--json"], capture_output=True, text=True, check=False,
+                          timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    assert "fantasy_scorer.realms.solve.batch.scorer" not in imported  # not compiled …
+    assert "numpy" not in imported  # … and numpy never loaded
+    got = json.loads(done.stdout)
+    want = best_hand([CAT.card(n) for n in names], CAT, method="python")[0]
+    assert got["total"] == want.total
+
+
+def test_the_planner_counts_numpy_where_the_process_has_not_imported_it(native,
+                                                                      monkeypatch) -> None:
+    monkeypatch.setattr(aot, "loaded", lambda: False)
+    monkeypatch.delitem(sys.modules, "numpy")
+    assert plan._compiled_load() == plan.AOT_LOAD + plan.NUMPY_LOAD
+
+
 def test_a_module_built_against_another_numpy_is_not_used(native, monkeypatch) -> None:
     monkeypatch.setattr(aot, "_numpy_version", lambda: "0.0-another")
     assert aot.current() is None

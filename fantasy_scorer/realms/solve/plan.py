@@ -14,9 +14,9 @@ choice cards (a tenth to a half), and a subset holding several choice cards is t
 kind it saves most of. CP-SAT's time was measured to grow by
 about 1.4 per card past 12, eightfold with Book of Changes and by 1.6 with each other open
 choice. Loading counts once per process: Numba's cached code (about half a second; about a
-minute the first time it is compiled; about 0.08 s for the command line where ``fr-score
-compile`` built its module ahead of time, which holds the GIL: its enumeration runs on one
-thread, Numba's on two), the sweep's bound for the pruned enumeration (about
+minute the first time it is compiled; about 0.12 s for the command line where ``fr-score
+compile`` built its module ahead of time, numpy included, which holds the GIL: its
+enumeration runs on one thread, Numba's on two), the sweep's bound for the pruned enumeration (about
 0.06 s more; 15 s the first time) and OR-Tools (about 0.6 s). The cheapest expected
 total wins; every search gives the same hands, so the choice changes only the time.
 
@@ -41,9 +41,12 @@ from .relevance import card_terms
 COMPILED_HAND, COMPILED_SUBSET = 0.2e-6, 1e-6
 PYTHON_HAND, PYTHON_SUBSET = 60e-6, 40e-6
 #: Seconds to load the compiled code from the cache, or to compile it the first time; to
-#: load the module built ahead of time instead (numpy and the module; the command line).
+#: load the module built ahead of time instead (the command line), and numpy before it
+#: where this process has not imported it yet (measured on the 2-core machine: numpy 0.10
+#: to 0.13 s, the module and the catalog's tables 0.01 s; nothing else on the command line's
+#: way to a search imports numpy, so a small pool scored in Python never pays for it).
 NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0
-AOT_LOAD = 0.08
+AOT_LOAD, NUMPY_LOAD = 0.01, 0.11
 #: The enumeration's figures are of two threads sharing it (Numba's code runs without the
 #: GIL); the module built ahead of time holds the GIL, so there it runs on one: this much
 #: slower.
@@ -116,7 +119,7 @@ def _compiled_load() -> float:
     if aot.loaded():
         return 0.0
     if aot.usable():
-        return AOT_LOAD
+        return AOT_LOAD + (0.0 if "numpy" in sys.modules else NUMPY_LOAD)
     return _numba_load()
 
 

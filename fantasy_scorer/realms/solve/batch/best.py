@@ -16,7 +16,6 @@ from math import comb
 from ...catalog import Card, Catalog
 from ...hand import ChoiceValue
 from ..exhaustive import NO_TABLE, Candidate, Progress, Table, _order_of, rank_key, room
-from .tables import OVER_PINS
 
 
 def compiled_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
@@ -43,6 +42,7 @@ class Enumeration:
 
         from .aot import entry
         from .scorer import compiled, pins_array
+        from .tables import OVER_PINS
 
         self.subsets_batch = entry("subsets_batch")  # Numba's, or built ahead of time
         self.scorer = scorer = compiled(catalog)

@@ -52,7 +52,6 @@ from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue
 from ..exhaustive import NO_TABLE, Candidate, Progress, Table
 from .best import Enumeration, best_rows, compiled_fits, shared, threads
-from .tables import OVER_PINS
 
 #: Subsets scored per batch (the bar rises between batches); a batch of at least SHARED is
 #: shared by two threads (the compiled code runs without the GIL).
@@ -198,6 +197,7 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
     import numpy as np
 
     from ..sweep_kernel import subset_bounds
+    from .tables import OVER_PINS
 
     if not compiled_fits(pool, catalog, discard, table):
         return None
