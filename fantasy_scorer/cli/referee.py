@@ -14,7 +14,6 @@ from ..realms.catalog import EDITIONS, EXPANSIONS
 from ..realms.explain import explanation_json
 from ..realms.formats.handfile import names_for
 from ..realms.formats.report import extra_json, hand_notes, result_json
-from ..realms.formats.table import read_table, table_json, verdict
 from ..realms.names import check_lang
 from ..realms.solve.api import rank_hands, score_hand
 from .options import (
@@ -120,6 +119,8 @@ def game_cmd(table_file: str, as_json: bool, sheets: bool, lang: str | None, no_
     """
     check_lang(lang)
     text, label = read_text(table_file)
+    from ..realms.formats.table import read_table, table_json, verdict  # (PyYAML: here only)
+
     table = read_table(text, label, card_files, expansion, edition)
     loc = names_for(table.seats[0].hand.catalog).localizer(lang)
     standings = rank_hands((seat.player, seat.hand) for seat in table.seats)

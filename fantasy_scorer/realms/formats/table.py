@@ -38,10 +38,11 @@ from typing import Any
 import yaml
 
 from ...errors import ScorerError, clip
-from ..catalog import Card, Catalog, duplicate_key_error, load_catalog
+from ..catalog import Card, Catalog, load_catalog
 from ..hand import MAX_DISCARD, Hand, hand_limit
 from ..names import Names
 from ..ranking import Standing, winners
+from ..yaml_lines import duplicate_key_error
 from .handfile import names_for, parse_lines, read_hand, read_settings
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
