@@ -150,24 +150,38 @@ def test_the_planner_counts_the_built_module_only_where_it_is_used(native,
         aot.prefer()
 
 
-def test_the_planner_counts_the_built_module_as_one_thread(native, monkeypatch) -> None:
-    # Numba's enumeration is shared by two threads (it releases the GIL); the built module
-    # holds the GIL: the same hands take ONE_THREAD times as long there, and the search does
-    # not hand half of them to a second thread
+def test_the_built_module_releases_the_gil_and_two_threads_share_it(native) -> None:
+    # the wrapper pycc writes around each function lets the GIL go only where its flags say
+    # release_gil (aot._releasing_the_gil): it then calls PyEval_SaveThread, which a module
+    # built with pycc's own flags never names (checked on a one-function module)
+    assert b"PyEval_SaveThread" in aot.module_path().read_bytes()
+    # so the planner counts two threads for it, as for Numba's code
     pool = CAT.cards[:12]
-    assert not plan.shared_enumeration()
-    from fantasy_scorer.realms.solve.batch.best import shared
-
-    assert not shared()
     on_module = plan.costs(pool, CAT).compiled - plan._compiled_load()
     aot.prefer(False)
     try:
-        assert plan.shared_enumeration() and shared()
         on_numba = plan.costs(pool, CAT).compiled - plan._compiled_load()
     finally:
         aot.prefer()
-    assert on_module == pytest.approx(plan.ONE_THREAD * on_numba)
-    assert on_numba > 0
+    assert on_module == pytest.approx(on_numba) and on_numba > 0
+
+
+def test_two_threads_sharing_the_built_module_give_the_enumeration_s_rows(native) -> None:
+    # best.both: two threads take eight subsets at a time of one run, each into its own rows
+    import numpy as np
+
+    from fantasy_scorer.realms.solve.batch.best import Enumeration, both
+    from fantasy_scorer.realms.solve.exhaustive import NO_TABLE
+
+    names = ["Book of Changes", "Mirage", "Shapeshifter", "World Tree", "Rangers", "Forest",
+             "Knights", "Warhorse", "Collector", "Earth Elemental", "Air Elemental"]
+    run = Enumeration([CAT.card(n) for n in names], CAT, [], {}, NO_TABLE)
+    alone = np.zeros((330, 5), dtype=np.int64)  # C(11, 7)
+    run.run(0, alone)
+    shared = np.zeros_like(alone)
+    both(lambda first, n: run.run(first, shared[first:first + n]), 0, 330)
+    assert (shared == alone).all()
+    assert (alone[:, 0] == 0).any()  # legal hands among them (not rows left at zero)
 
 
 def test_a_failed_build_is_reported_and_the_rest_still_compiles(monkeypatch) -> None:

@@ -5,9 +5,12 @@ Enumeration scores every subset of a hand's size, each with every option of its 
 card Necromancer may take. Its work is the number of hands it scores, which this module
 computes from the pool as a sum over subsets of the product of each card's option count (an
 elementary symmetric polynomial: no subset is listed). Compiled, a hand costs about a fifth
-of a microsecond; in Python about 60 microseconds (64 measured on the 2-core machine over
-187 pools the planner sent to Python: with 25, Book of Changes pools of 3,000 hands went
-to Python for 0.3 s). The pruned enumeration
+of a microsecond; in Python about 80 microseconds, and 1.6 times that where Book of Changes
+is in the pool (measured on the 2-core machine over 932 random pools of 8 to 12 cards whose
+Python estimate was 20 to 200 ms: with 60 and no such factor the real time was 1.4 times
+the estimate at the median, 2.2 times with Book of Changes, which sent such pools to
+Python for 0.18 s where the compiled code answers in 0.12 s, numpy's import included).
+The pruned enumeration
 (:mod:`.batch.pruned`) bounds every subset first (a few microseconds each) and scores only
 those that may reach the best: about a third of the work, measured on pools with three to five
 choice cards (a tenth to a half), and a subset holding several choice cards is the costly
@@ -15,10 +18,10 @@ kind it saves most of. CP-SAT's time was measured to grow by
 about 1.4 per card past 12, eightfold with Book of Changes and by 1.6 with each other open
 choice. Loading counts once per process: Numba's cached code (about half a second; about a
 minute the first time it is compiled; about 0.12 s for the command line where ``fr-score
-compile`` built its module ahead of time, numpy included, which holds the GIL: its
-enumeration runs on one thread, Numba's on two), the sweep's bound for the pruned enumeration (about
-0.06 s more; 15 s the first time) and OR-Tools (about 0.6 s). The cheapest expected
-total wins; every search gives the same hands, so the choice changes only the time.
+compile`` built its module ahead of time, numpy included), the sweep's bound for the
+pruned enumeration (about 0.06 s more; 15 s the first time) and OR-Tools (about 0.6 s).
+Both compiled forms run without the GIL, two threads sharing an enumeration. The cheapest
+expected total wins; every search gives the same hands, so the choice changes only the time.
 
 The figures are rough (``benchmarks/solve.py`` prints the real ones): they only need to keep
 each pool away from a search that would take far longer than another.
@@ -37,9 +40,10 @@ from ..catalog import Card, Catalog
 from ..hand import ChoiceValue
 from .relevance import card_terms
 
-#: Seconds per hand scored, and per subset listed (the work around its hands).
+#: Seconds per hand scored, and per subset listed (the work around its hands); Python's hands
+#: cost PYTHON_BOOK times as much with Book of Changes open (see the module docstring).
 COMPILED_HAND, COMPILED_SUBSET = 0.2e-6, 1e-6
-PYTHON_HAND, PYTHON_SUBSET = 60e-6, 40e-6
+PYTHON_HAND, PYTHON_SUBSET, PYTHON_BOOK = 80e-6, 40e-6, 1.6
 #: Seconds to load the compiled code from the cache, or to compile it the first time; to
 #: load the module built ahead of time instead (the command line), and numpy before it
 #: where this process has not imported it yet (measured on the 2-core machine: numpy 0.10
@@ -47,10 +51,8 @@ PYTHON_HAND, PYTHON_SUBSET = 60e-6, 40e-6
 #: way to a search imports numpy, so a small pool scored in Python never pays for it).
 NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0
 AOT_LOAD, NUMPY_LOAD = 0.01, 0.11
-#: The enumeration's figures are of two threads sharing it (Numba's code runs without the
-#: GIL); the module built ahead of time holds the GIL, so there it runs on one: this much
-#: slower.
-ONE_THREAD = 2.0
+#: (The enumeration's figures are of two threads sharing it: Numba's code and the module
+#: built ahead of time both run without the GIL.)
 #: The pruned enumeration: seconds per call and per subset bounded, the share of the
 #: compiled enumeration's work it keeps, and the seconds to load (or compile) its bound.
 PRUNED_CALL, PRUNED_SUBSET, PRUNED_SHARE = 0.5e-3, 2.5e-6, 0.3
@@ -134,14 +136,6 @@ def _numba_load() -> float:
     return NUMBA_LOAD if cached else NUMBA_COMPILE
 
 
-def shared_enumeration() -> bool:
-    """Whether two threads share the compiled enumeration in this process: Numba's code
-    releases the GIL, the module built ahead of time (where this process uses it) does not."""
-    from .batch import aot
-
-    return not (aot.loaded() or aot.usable())
-
-
 def compiled_ready() -> bool:
     """Whether the compiled enumeration is loaded or cached on this machine (not still to
     be compiled)."""
@@ -185,13 +179,12 @@ def costs(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
     work = hands * COMPILED_HAND + subsets * COMPILED_SUBSET
     if compiled_ok:
         load = _compiled_load()
-        if not shared_enumeration():
-            work *= ONE_THREAD
         compiled = load + work
         if pruned_ok:  # the sweep's bound is Numba's code, whichever scores the subsets
             pruned = (max(load, _numba_load()) + _sweep_load() + PRUNED_CALL
                       + subsets * PRUNED_SUBSET + PRUNED_SHARE * work)
-    python = hands * PYTHON_HAND + subsets * PYTHON_SUBSET
+    book = any(isinstance(c.choice, fx.ChangeSuit) and c.id not in pinned for c in pool)
+    python = hands * PYTHON_HAND * (PYTHON_BOOK if book else 1.0) + subsets * PYTHON_SUBSET
     cpsat = None
     if cpsat_ok:
         open_choices = [c for c in pool if c.choice is not None and c.id not in pinned]

@@ -7,13 +7,14 @@ so in ``fr-score best`` or ``fr-score advise`` that wait was most of the answer 
 ``advise``'s one-second budget). ``fr-score compile`` therefore also builds the entry points
 of :data:`SIGNATURES` into one C extension with Numba's ahead-of-time compiler
 (``numba.pycc``), from the very same Python functions the Numba code is compiled from. Loading
-it needs numpy and the module: about 0.08 s, and no Numba.
+it needs numpy and the module: about 0.12 s, and no Numba. Its functions release the GIL
+while they run, as Numba's ``nogil`` code does, so that two threads share a search here too
+(:func:`_releasing_the_gil`; a Numba that cannot build it so builds nothing, and the command
+line loads Numba's code).
 
 Only the command line asks for it (:func:`prefer`, in ``cli.main.run``; ``fr-score serve``
-turns it off again): the extension holds the GIL while it runs, where Numba's code releases it
-so that two threads share a search, and a long-running process (the web page, a script, the
-tests) pays Numba's load only once. Both
-run the same source; the tests compare them.
+turns it off again): a long-running process (the web page, a script, the tests) pays Numba's
+load only once. Both run the same source; the tests compare them.
 
 The module lives beside the Numba cache, in the directory named after a digest of the compiled
 sources (``cache.py``), under the interpreter's own extension suffix, with the numpy version
@@ -33,6 +34,7 @@ import json
 import os
 import tempfile
 import warnings
+from contextlib import contextmanager
 from functools import cache
 from pathlib import Path
 from types import ModuleType
@@ -75,7 +77,8 @@ def _numpy_version() -> str:
 def _stamp() -> dict:
     """What a built module must have been built for, besides its sources: this numpy and
     these signatures."""
-    return {"numpy": _numpy_version(), "signatures": {k: v[1] for k, v in SIGNATURES.items()}}
+    return {"numpy": _numpy_version(), "signatures": {k: v[1] for k, v in SIGNATURES.items()},
+            "gil": "released"}
 
 
 _preferred = False
@@ -212,9 +215,35 @@ def _compile(compiler, folder: str) -> None:
         source = importlib.import_module(f"{__package__}.{module}")
         cc.export(name, signature)(getattr(source, name).py_func)
     try:
-        with warnings.catch_warnings():
+        with warnings.catch_warnings(), _releasing_the_gil():
             warnings.simplefilter("ignore")
             cc.compile()
     except Exception as e:  # a missing C compiler, a Numba that cannot do it: the reason
         first = str(e).strip().splitlines()[0] if str(e).strip() else type(e).__name__
         raise BuildError(f"the C extension did not build: {first}") from None
+
+
+@contextmanager
+def _releasing_the_gil():
+    """While it is open, the functions pycc compiles release the GIL while they run, as
+    Numba's ``nogil=True`` code does, so that two threads share a search in the command line
+    too. pycc has no option for it: it compiles each export with the flags of a
+    ``Flags()`` it makes itself, so the class it makes them from is, for the build, one whose
+    flags say so (``release_gil``; Numba's own wrapper then lets the GIL go around the call).
+    A Numba whose pycc makes them otherwise cannot build the module (:class:`BuildError`)."""
+    from numba.pycc import compiler as pycc
+
+    plain = getattr(pycc, "Flags", None)
+    if not isinstance(plain, type) or not hasattr(plain(), "release_gil"):
+        raise BuildError("this Numba's ahead-of-time compiler cannot release the GIL")
+
+    class Released(plain):  # type: ignore[misc, valid-type]
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, **kwargs)
+            self.release_gil = True
+
+    pycc.Flags = Released
+    try:
+        yield
+    finally:
+        pycc.Flags = plain

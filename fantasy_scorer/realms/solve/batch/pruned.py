@@ -51,7 +51,7 @@ from ... import effects as fx
 from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue
 from ..exhaustive import NO_TABLE, Candidate, Progress, Table
-from .best import Enumeration, best_rows, compiled_fits, shared, threads
+from .best import Enumeration, best_rows, compiled_fits, threads
 
 #: Subsets scored per batch (the bar rises between batches); a batch of at least SHARED is
 #: shared by two threads (the compiled code runs without the GIL).
@@ -359,7 +359,7 @@ def _score(run: Enumeration, batch, cost, over, climb: bool = False):
 
     batch = np.ascontiguousarray(batch)
     out = np.zeros((len(batch), 5), dtype=np.int64)
-    if len(batch) < SHARED or not shared():
+    if len(batch) < SHARED:
         run.listed(batch, out, over=over, climb=climb)
         return out
     other = _halves(np.asarray(cost, dtype=float))
