@@ -81,22 +81,27 @@ def test_the_worked_260_through_the_built_module(native) -> None:
     assert sc.optimal_totals([sc.ids([CAT.card(n) for n in names])]).tolist() == [260]
 
 
-def test_the_command_line_answers_without_numba(native, tmp_path) -> None:
+def best_in_a_new_process(tmp_path, names: list[str]) -> tuple[set[str], dict]:
+    """``fr-score best`` on a pool of ``names`` as the program runs it: (every module it
+    imported, listed by ``-X importtime``; its JSON answer)."""
     pool = tmp_path / "pool.txt"
-    names = ["Book of Changes", "Mirage", "Doppelgänger", "Warlord", "Queen", "King",
-             "Unicorn", "Mountain", "Rainstorm", "Bell Tower"]
     pool.write_text("\n".join(names) + "\n", encoding="utf-8")
-    # the program fr-score runs, with every import listed on standard error
     program = "from fantasy_scorer.cli.main import run; run()"
     done = subprocess.run([sys.executable, "-X", "importtime", "-c", program, "best",
                            str(pool), "--json"], capture_output=True, text=True, check=False,
                           timeout=300)
     assert done.returncode == 0, done.stderr[-2000:]
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    return imported, json.loads(done.stdout)
+
+
+def test_the_command_line_answers_without_numba(native, tmp_path) -> None:
+    names = ["Book of Changes", "Mirage", "Doppelgänger", "Warlord", "Queen", "King",
+             "Unicorn", "Mountain", "Rainstorm", "Bell Tower"]
+    imported, got = best_in_a_new_process(tmp_path, names)
     # the compiled enumeration ran (its tables are built only for it) …
     assert "fantasy_scorer.realms.solve.batch.scorer" in imported
     assert not {m for m in imported if m.split(".")[0] == "numba"}  # … and Numba never loaded
-    got = json.loads(done.stdout)
     want = best_hand([CAT.card(n) for n in names], CAT, method="python")[0]
     assert got["total"] == want.total
     assert [c["name"] for c in got["cards"]] == [c.name for c in want.hand.cards]
@@ -105,18 +110,10 @@ def test_the_command_line_answers_without_numba(native, tmp_path) -> None:
 def test_a_small_pool_on_the_command_line_never_imports_numpy(native, tmp_path) -> None:
     # importing numpy costs a new process about 0.1 s, more than scoring eight hands in
     # Python: the planner counts it (plan.NUMPY_LOAD), and nothing else on the way imports it
-    pool = tmp_path / "pool.txt"
     names = ["Unicorn", "Warhorse", "King", "Queen", "Princess", "Forest", "Rangers", "Knights"]
-    pool.write_text("\n".join(names) + "\n", encoding="utf-8")
-    program = "from fantasy_scorer.cli.main import run; run()"
-    done = subprocess.run([sys.executable, "-X", "importtime", "-c", program, "best",
-                           str(pool), "--json"], capture_output=True, text=True, check=False,
-                          timeout=300)
-    assert done.returncode == 0, done.stderr[-2000:]
-    imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines()}
+    imported, got = best_in_a_new_process(tmp_path, names)
     assert "fantasy_scorer.realms.solve.batch.scorer" not in imported  # not compiled …
     assert "numpy" not in imported  # … and numpy never loaded
-    got = json.loads(done.stdout)
     want = best_hand([CAT.card(n) for n in names], CAT, method="python")[0]
     assert got["total"] == want.total
 
