@@ -760,6 +760,12 @@ def base_catalog(expansion: str | None = None, edition: str | None = None) -> Ca
 
 @cache
 def _shipped_catalog(expansion: str | None, edition: str | None) -> Catalog:
+    return _cached([(name, _shipped(name)) for name in _shipped_files(expansion, edition)])
+
+
+def _shipped_files(expansion: str | None, edition: str | None) -> list[str]:
+    """The shipped card files of an expansion and edition, in the order they are read (an
+    unknown name is a one-line error with a did-you-mean)."""
     files = ["base.yaml"]
     if expansion is not None:
         if expansion not in EXPANSIONS:
@@ -774,7 +780,7 @@ def _shipped_catalog(expansion: str | None, edition: str | None) -> Catalog:
                               + ", ".join(EDITIONS))
         if EDITIONS[edition]:
             files.append(EDITIONS[edition])
-    return _cached([(name, _shipped(name)) for name in files])
+    return files
 
 
 #: The modules whose classes a catalog is made of (a pickled catalog names them).
@@ -829,14 +835,9 @@ def load_catalog(extra_files: Iterable[str | Path] = (), expansion: str | None =
     extra_files = list(extra_files)
     if not extra_files:
         return base_catalog(expansion, edition)
-    base = base_catalog(expansion, edition)  # validates the names
-    cat = Catalog()
-    load_into(cat, _shipped("base.yaml"), "base.yaml")
-    if expansion is not None:
-        load_into(cat, _shipped(EXPANSIONS[expansion]), EXPANSIONS[expansion])
-    if edition is not None and EDITIONS[edition]:
-        load_into(cat, _shipped(EDITIONS[edition]), EDITIONS[edition])
-    assert len(cat.cards) == len(base.cards)
+    cat = Catalog()  # (the user's cards are added to a catalog of their own)
+    for name in _shipped_files(expansion, edition):
+        load_into(cat, _shipped(name), name)
     for f in extra_files:
         load_into(cat, read_card_file(Path(f)), str(f))
     return cat
