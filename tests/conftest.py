@@ -82,6 +82,11 @@ def pytest_xdist_make_scheduler(config: pytest.Config, log):
     the order collected: ``--no-loadscope-reorder`` in ``pyproject.toml``)."""
     from xdist.scheduler import LoadScopeScheduling
 
+    missing = [path for path in (*SWEEP, BATCH_FIRST) if not (config.rootpath / path).is_file()]
+    if missing:  # a renamed file would silently leave its unit and compile twice
+        raise pytest.UsageError(f"tests/conftest.py names test files that are not there: "
+                                f"{', '.join(missing)}; write their new paths")
+
     class ByUnit(LoadScopeScheduling):
         def _split_scope(self, nodeid: str) -> str:
             return _place(_file(nodeid))[2]
