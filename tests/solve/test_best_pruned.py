@@ -276,6 +276,26 @@ def _unchanged(option, bound, split, hand):
 def test_an_option_the_closer_look_leaves_out_cannot_beat_its_threshold(hand, thr) -> None:
     # the closer look, option by option: every option whose best total (the hand scored with
     # that option pinned, every other choice enumerated) beats thr is among those recorded
+    _check_options(hand, thr)
+
+
+BLANKERS = [CAT.card(n) for n in ("Great Flood", "Rainstorm", "Blizzard", "Wildfire",
+                                  "Basilisk")]
+
+
+@quick(40)
+@given(_hands(), st.sampled_from(BLANKERS), st.integers(40, 140))
+def test_the_closer_look_with_a_card_that_blanks_others_leaves_out_no_option_that_beats(
+        hand, blanker, thr) -> None:
+    # the same with a blanking card in the hand: the closer look takes off the parts of the
+    # cards it surely blanks (R8), also where Book of Changes' change makes it blank itself
+    if blanker not in hand:
+        hand = [*[c for c in hand if c.choice is not None], blanker,
+                *[c for c in hand if c.choice is None]][:7]
+    _check_options(hand, thr)
+
+
+def _check_options(hand, thr) -> None:
     import numpy as np
 
     from fantasy_scorer.realms.solve.batch.best import Enumeration

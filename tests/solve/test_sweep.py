@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fantasy_scorer.realms.catalog import base_catalog
-from fantasy_scorer.realms.resolve import score
+from fantasy_scorer.realms.resolve import score, score_raw
 from fantasy_scorer.realms.solve.api import max_hand
 from fantasy_scorer.realms.solve.choices import optimal_choices
 from fantasy_scorer.realms.solve.sweep import Shape, Sweeper, compile_bounds
@@ -71,6 +71,66 @@ def test_R16_a_copy_of_the_promo_phoenix_is_only_a_beast_for_collector() -> None
     total, _ = optimal_choices(tuple(hand), CAT)
     assert total == 108
     assert BOUNDS.bound(hand) >= total
+
+
+BLANKERS = ["Great Flood", "Rainstorm", "Blizzard", "Wildfire", "Basilisk"]
+STOPPERS = ["Mountain", "Cavern", "Island", "Rangers", "Beastmaster", "Warship",
+            "Protection Rune", "Smoke", "War Dirigible", "Phoenix"]
+CHOOSERS = ["Book of Changes", "Doppelgänger", "Mirage", "Shapeshifter"]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_the_bound_holds_where_cards_blank_each_other(data) -> None:
+    """The bound takes off the parts of the cards surely blanked (R8): with one or two
+    blanking cards always in play, often beside cards that clear penalties or blank
+    themselves and beside copies and Book of Changes, the bound, and the closer look at the
+    hand's own total minus one, still allow for its best choices."""
+    def some(names, low, high):
+        return data.draw(st.lists(st.sampled_from(cards(names)), min_size=low, max_size=high,
+                                  unique=True))
+
+    hand = some(BLANKERS, 1, 2) + some(STOPPERS, 0, 2) + some(CHOOSERS, 0, 2)
+    rest = [c for c in CAT.suit_cards if c not in hand]
+    hand += data.draw(st.lists(st.sampled_from(rest), min_size=7 - len(hand),
+                               max_size=7 - len(hand), unique=True))
+    total, _ = optimal_choices(tuple(hand), CAT)
+    assert BOUNDS.bound(hand) >= total
+    assert BOUNDS.refined_beats(hand, total - 1)
+
+
+def test_R8_the_parts_of_the_cards_wildfire_surely_blanks_are_taken_off() -> None:
+    """Wildfire blanks Dwarvish Infantry (an Army), Fountain of Life and Swamp (Floods), and
+    nothing in the hand may stop it (R8): the hand scores Enchantress 5 + 5 (one Flame),
+    World Tree 2, Wildfire 40, Shield of Keth 4 = 56. The bound counts what the kept cards
+    may score, penalties aside, with the blanked cards still counted for them: Enchantress
+    5 + 15 (Wildfire and the two Floods), World Tree 2 + 50 (the bound does not look at
+    suits), Wildfire 40, Shield of Keth 4 = 116; and nothing for the three blanked cards,
+    whose parts (15, 1 + 40 and 18) made it 190."""
+    hand = cards(["Enchantress", "World Tree", "Dwarvish Infantry", "Fountain of Life",
+                  "Wildfire", "Swamp", "Shield of Keth"])
+    assert score_raw(hand, {}, CAT) == 56
+    assert BOUNDS.bound(hand) == 116
+    # with Protection Rune for Shield of Keth, Wildfire's penalty may be cleared: the
+    # blanked cards' parts are back (Protection Rune 1; Enchantress still 5 + 15)
+    guarded = [c for c in hand if c.name != "Shield of Keth"] + cards(["Protection Rune"])
+    assert BOUNDS.bound(guarded) == 116 - 4 + 1 + 15 + 41 + 18
+
+
+def test_R8b_wildfire_made_a_land_blanks_itself_and_nothing_else() -> None:
+    """As printed, Wildfire blanks every other card but Book of Changes (an Artifact): 3 +
+    40 = 43. Book of Changes makes Wildfire a Land: it then blanks itself, and a card that
+    blanks itself is blanked and blanks nothing (R8 b). Book of Changes 3, Wildfire 0, Swamp
+    18 - 6 (two Armies), Dwarvish Infantry 15 - 2 (Knights), Hydra 12 + 28 (Swamp),
+    Warhorse 6, Knights 20 - 8 (no Leader) = 86. The closer look, which tries that change
+    with Wildfire's own part taken off and the others kept, must still reach 86."""
+    hand = cards(["Book of Changes", "Wildfire", "Swamp", "Dwarvish Infantry", "Hydra",
+                  "Warhorse", "Knights"])
+    assert score_raw(hand, {}, CAT) == 43
+    land = {CAT.card("Book of Changes").id: (CAT.card("Wildfire"), "Land")}
+    assert score_raw(hand, land, CAT) == 86
+    assert optimal_choices(tuple(hand), CAT)[0] == 86
+    assert BOUNDS.refined_beats(hand, 85)
 
 
 def test_the_bound_holds_on_the_worked_examples() -> None:

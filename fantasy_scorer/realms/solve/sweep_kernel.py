@@ -73,7 +73,16 @@ ROW = R_G + MAX_GATES
 C_STR, C_HCOPY, C_BOOK, C_ODD, C_PEN, C_AXIS, C_SUITS, C_NFACES, C_UNCH, C_KEEP, C_COPY = \
     range(11)
 C_FACES = 11  # MAX_FACES suit masks, then MAX_FACES name ids (-1: a name of one suit)
-CARD = C_FACES + 2 * MAX_FACES
+C_ANY = C_FACES + 2 * MAX_FACES  # 1 while a closer look lets the card show every suit
+CARD = C_ANY + 1
+
+# what a sure blanking reads of each card (sure_blanked; sweep_tables writes it): its printed
+# suits; where a copy of its penalty would blank it (bit 0 as printed, bit s + 1 changed to
+# suit s); whether it is a copy (1: from the hand, 2: from the game, 3: from the game, taking
+# a penalty); whether it may surely blank some card; whether only some cards may blank it
+# (C7); and where its own blanking hits it (bits as for a copy's)
+S_PRINTED, S_SELF, S_COPY, S_BLANKER, S_ONLY, S_LOOP = range(6)
+S_COLS = 6
 
 NEG = -(1 << 40)
 
@@ -771,7 +780,7 @@ def card_rows(c, P, np_, x, cnt, cntR, xr, ctx, q0, k, joint, T, RUN, acc, dl, p
     their value on H: a collection or a run pays the most it may with k more cards of R)
     and adds to acc[i] what the free card at i adds to them (never xr)."""
     card, match, gsuit, gother, rows, tabs, splits, rstart, mem, mstart, names, holders, \
-        n_suits, n_axis, _, _ = T
+        n_suits, n_axis = T[:14]
     free, posof = RUN[0], RUN[1]
     nf = free.shape[0]
     val = 0
@@ -970,7 +979,80 @@ def hand_value(P, np_, cnt, T, RUN, W):
         v = strength_of(c, card, ctx[X_MAXALL]) + val
         vals[q] = v if v > 0 else 0
         total += vals[q]
-    return total
+    return total - sure_blanked(P, np_, T, vals)
+
+
+@njit(cache=True, nogil=True)
+def _shown_bit(y, card, sure):
+    """0 where card y shows its printed suits, s + 1 where Book of Changes changed it to
+    suit s (it shows s and the suits it keeps, R17: any s it keeps shows the same)."""
+    shown = card[y, C_SUITS]
+    if shown == sure[y, S_PRINTED]:
+        return 0
+    rest = shown & ~card[y, C_KEEP]
+    if rest == 0:
+        rest = shown
+    s = 0
+    while not (rest >> s) & 1:
+        s += 1
+    return s + 1
+
+
+@njit(cache=True, nogil=True)
+def sure_blanked(P, np_, T, vals):
+    """Sets to 0 the part vals[q] of each card that a card of the hand P surely blanks, and
+    returns the points so taken off (a blanked card scores 0, R8; the bound of the others
+    stands, as it holds whoever is blanked). Card b surely blanks card y where b's blanking
+    hits y as it stands (``blank``) and no card of the hand may keep b's blanking from
+    applying (``meddle``: a card that may blank
+    b, clear its penalty, protect or make immune; and a copy from the hand where a copy of
+    b's penalty would blank b). A card b whose blanking hits itself is then surely blanked,
+    and blanks nothing (a loop, R8 b: Wildfire changed to a Land). Nothing is taken off
+    while a choice that may change that is open: Book of Changes' change, a copy from the
+    hand's identity, a copy from the game that takes a penalty (the closer look tries them
+    one by one, and the tables then show the choice made); a copy, or a card the closer
+    look lets show every suit (C_ANY), is
+    never counted on, as blanker or as blanked."""
+    card, blank, meddle, sure = T[0], T[16], T[17], T[18]
+    hand_copy = False
+    some = False
+    for q in range(np_):
+        y = P[q]
+        if card[y, C_BOOK] == 1 or card[y, C_HCOPY] > 0 or sure[y, S_COPY] == 3:
+            return 0
+        if sure[y, S_COPY] == 1:
+            hand_copy = True
+        if sure[y, S_BLANKER] == 1:
+            some = True
+    if not some:
+        return 0
+    off = 0
+    for qb in range(np_):
+        b = P[qb]
+        if sure[b, S_BLANKER] == 0 or card[b, C_ANY] == 1:
+            continue
+        kb = _shown_bit(b, card, sure)
+        if hand_copy and (sure[b, S_SELF] >> kb) & 1:
+            continue
+        safe = True
+        for qx in range(np_):
+            if (meddle[P[qx], b] >> kb) & 1:
+                safe = False
+                break
+        if not safe:
+            continue
+        if (sure[b, S_LOOP] >> kb) & 1:  # it blanks itself, and so nothing else (R8 b)
+            off += vals[qb]
+            vals[qb] = 0
+            continue
+        for qy in range(np_):
+            y = P[qy]
+            if vals[qy] == 0 or card[y, C_ANY] == 1 or (kb > 0 and sure[y, S_ONLY] == 1):
+                continue  # (C7 reads b as printed)
+            if (blank[b, y] >> _shown_bit(y, card, sure)) & 1:
+                off += vals[qy]
+                vals[qy] = 0
+    return off
 
 
 # -- a closer look at a hand whose bound beats the bar ------------------------------------------
@@ -1111,11 +1193,32 @@ def _suits_around(P, np_, c, card):
 
 
 @njit(cache=True, nogil=True)
-def _same_suit(s, taken, nrel, rel, chg, ident, got):
-    """An earlier suit tried (got) that Book of Changes' change to suit s cannot be told
-    from, or -1: neither is a suit another card of the hand may show (nor one the card
-    keeps), so suit counts (World Tree, collections) are the same, and every group the
-    hand reads selects the card changed to either alike: the bound is the same."""
+def _blanked_alike(P, np_, c, s, s2, T):
+    """Whether card c changed to suit s or to suit s2 stands alike for the sure blanking
+    (sure_blanked): blanked by the same cards of P, stopped by the same ones, blanking
+    itself (or by a copy of its penalty) in both or in neither."""
+    blank, meddle, sure = T[16], T[17], T[18]
+    a = s + 1
+    b = s2 + 1
+    if ((sure[c, S_LOOP] >> a) ^ (sure[c, S_LOOP] >> b)) & 1 or \
+            ((sure[c, S_SELF] >> a) ^ (sure[c, S_SELF] >> b)) & 1:
+        return False
+    for q in range(np_):
+        x = P[q]
+        if ((blank[x, c] >> a) ^ (blank[x, c] >> b)) & 1 or \
+                ((meddle[x, c] >> a) ^ (meddle[x, c] >> b)) & 1:
+            return False
+    return True
+
+
+@njit(cache=True, nogil=True)
+def _same_suit(s, taken, nrel, rel, chg, ident, got, P, np_, c, T):
+    """An earlier suit tried (got) that Book of Changes' change of card c to suit s cannot
+    be told from, or -1: neither is a suit another card of the hand may show (nor one the
+    card keeps), so suit counts (World Tree, collections) are the same, every group the
+    hand reads selects the card changed to either alike, and the sure blanking stands
+    alike (_blanked_alike: Wildfire spares a Weather, not a Flood): the bound is the
+    same."""
     if (taken >> s) & 1:
         return -1
     for s2 in range(s):
@@ -1127,7 +1230,7 @@ def _same_suit(s, taken, nrel, rel, chg, ident, got):
             if chg[g, ident, s2] != chg[g, ident, s]:
                 alike = False
                 break
-        if alike:
+        if alike and _blanked_alike(P, np_, c, s, s2, T):
             return s2
     return -1
 
@@ -1140,7 +1243,10 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
     World Tree (a Book's change not tried). One call of _over only: each call site would
     compile the whole bound once more.
     A suit the hand cannot tell from one already tried for the same card (_same_suit) takes
-    that suit's bound, exactly, without a second call.
+    that suit's bound, exactly, without a second call. Before its suits, a card is tried
+    showing every suit at once (selected by every group any change may bring it into, and
+    any suit for World Tree): a bound of all its changes, so that where it does not beat
+    thr, none of them is tried.
 
     Returns n0 + 1 at the first change that beats thr, or n0 when none does; with ``rec``
     (not empty) every such change is written to rec[n0:] as (z, the card changed, its new
@@ -1153,62 +1259,81 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
     G = match.shape[0]
     options = 1
     nrel = 0
+    step = n_suits + 1
     if book >= 0:
         card_l[book, C_BOOK] = 0
-        options += np_ * n_suits
+        options += np_ * step
         nrel = _read_groups(P, np_, T, rel)
     found = n0
     taken = np.int64(0)
-    for opt in range(options):  # 0: no change; then (card, suit)
+    skip = -1
+    for opt in range(options):  # 0: no change; then per card its screen, then each suit
         c = -1
         s = -1
         suits = 0
         nfaces = 0
+        screen = False
         if opt > 0:
-            c = P[(opt - 1) // n_suits]
-            s = (opt - 1) % n_suits
-            if c == book or card[c, C_UNCH] == 1:
+            c = P[(opt - 1) // step]
+            s = (opt - 1) % step - 1
+            if c in (book, skip) or card[c, C_UNCH] == 1:
                 continue
             ident = z if c == d and z >= 0 else c  # a copy keeps the name it took
             keeps = 0 if c == d else card[c, C_KEEP]  # a copy's suits are all replaced
-            shown = (np.int64(1) << s) | keeps
             suits = card_l[c, C_SUITS]
             nfaces = card_l[c, C_NFACES]
-            if s == 0:
+            if s < 0:  # the card showing every suit at once: a bound of all its changes
+                screen = True
                 taken = _suits_around(P, np_, c, card_l) | keeps
-            got[s] = 0
-            if nfaces == 0 and shown == suits:
-                continue  # no change
-            same = _same_suit(s, taken, nrel, rel, chg, ident, got)
-            if same >= 0:  # a suit the hand cannot tell from one tried: the same bound
-                got[s] = 1
-                vals[s] = vals[same]
-                if vals[s] > thr:
-                    if rec.shape[0] == 0:
+                for g in range(G):
+                    col[g] = match_l[g, c]
+                    m = 0
+                    for s2 in range(n_suits):
+                        m |= chg[g, ident, s2]
+                    match_l[g, c] = m
+                    cnt_l[g] = cnt[g] - col[g] + m
+                card_l[c, C_SUITS] = ((np.int64(1) << n_suits) - 1) | keeps
+                card_l[c, C_ANY] = 1
+            else:
+                shown = (np.int64(1) << s) | keeps
+                got[s] = 0
+                if nfaces == 0 and shown == suits:
+                    continue  # no change
+                same = _same_suit(s, taken, nrel, rel, chg, ident, got, P, np_, c, T)
+                if same >= 0:  # a suit the hand cannot tell from one tried: the same bound
+                    got[s] = 1
+                    vals[s] = vals[same]
+                    if vals[s] > thr:
+                        if rec.shape[0] == 0:
+                            found += 1
+                            break
+                        rec[found, 0] = z
+                        rec[found, 1] = c
+                        rec[found, 2] = s
+                        rec[found, 3] = vals[s]
                         found += 1
-                        break
-                    rec[found, 0] = z
-                    rec[found, 1] = c
-                    rec[found, 2] = s
-                    rec[found, 3] = vals[s]
-                    found += 1
-                continue
-            for g in range(G):
-                col[g] = match_l[g, c]
-                match_l[g, c] = chg[g, ident, s]
-                cnt_l[g] = cnt[g] - col[g] + chg[g, ident, s]
-            card_l[c, C_SUITS] = shown
+                    continue
+                for g in range(G):
+                    col[g] = match_l[g, c]
+                    match_l[g, c] = chg[g, ident, s]
+                    cnt_l[g] = cnt[g] - col[g] + chg[g, ident, s]
+                card_l[c, C_SUITS] = shown
             card_l[c, C_NFACES] = 0
         else:
             for g in range(G):
                 cnt_l[g] = cnt[g]
-        value = _over(P, np_, cnt_l, thr, free, T_l, RUN, W, flex)
+        value = _over(P, np_, cnt_l, thr, _i(free or screen), T_l, RUN, W, flex)
         keep = value > thr
         if c >= 0:
             for g in range(G):
                 match_l[g, c] = col[g]
             card_l[c, C_SUITS] = suits
             card_l[c, C_NFACES] = nfaces
+            if screen:
+                card_l[c, C_ANY] = 0
+                if not keep:
+                    skip = c  # no change of this card may beat thr
+                continue
             got[s] = 1
             vals[s] = value
         if keep:
@@ -1328,7 +1453,7 @@ def _scratch(T):
     card_l = T[0].copy()
     match_l = T[1].copy()
     T_l = (card_l, match_l, T[2], T[3], T[4], T[5], T[6], T[7], T[8], T[9], T[10], T[11],
-           T[12], T[13], T[14], T[15])
+           T[12], T[13], T[14], T[15], T[16], T[17], T[18])
     G = match_l.shape[0]
     S = max(T[12], 1)
     return (T_l, np.zeros(G, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64),

@@ -63,6 +63,13 @@ from .sweep_kernel import (  # the layout lives with the compiled code (see ther
     R_T,
     ROW,
     RUNS,
+    S_BLANKER,
+    S_COLS,
+    S_COPY,
+    S_LOOP,
+    S_ONLY,
+    S_PRINTED,
+    S_SELF,
     SUM_STRENGTH,
     TABLE,
 )
@@ -102,13 +109,63 @@ class Tables:
     holders: np.ndarray  # [names, n]: the card printed with that name
     n_suits: int
     n_axis: int
+    blank: np.ndarray  # [n, n]: 1 where card b's blanking hits card y, both as printed
+    meddle: np.ndarray  # [n, n]: 1 where card x may keep card b's blanking from hitting
+    sure: np.ndarray  # [n, S_COLS]: what the sure blanking reads of each card (see there)
 
     @property
     def T(self) -> tuple:
         """The arrays as the compiled functions take them (one tuple)."""
         return (self.card, self.match, self.gsuit, self.gother, self.rows, self.tabs,
                 self.splits, self.rstart, self.mem, self.mstart, self.names, self.holders,
-                self.n_suits, self.n_axis, self.chg, self.selfm)
+                self.n_suits, self.n_axis, self.chg, self.selfm, self.blank, self.meddle,
+                self.sure)
+
+
+@dataclass(frozen=True, eq=False)
+class _Shown:
+    """A card as it may stand in a hand, for the selectors of blanking and clearing: its
+    name and strength, with the suits it shows (``Compiler._blanking``)."""
+
+    card: Card
+    suits: int
+
+    @property
+    def name(self) -> str:
+        return self.card.name
+
+    @property
+    def strength(self) -> int:
+        return self.card.strength
+
+
+def _states(c: Card, n_suits: int) -> list[_Shown]:
+    """The card as printed, then changed by Book of Changes to each suit (R3, R17)."""
+    return [_Shown(c, c.suits)] + [_Shown(c, (1 << k) | c.kept_on_change)
+                                   for k in range(n_suits)]
+
+
+def _mask(states: Sequence[_Shown], test: Callable[[_Shown], bool]) -> int:
+    """Bit k set where ``test`` holds of states[k]."""
+    return sum(1 << k for k, h in enumerate(states) if test(h))
+
+
+def _selects(terms: Sequence[fx.Term], card: object, source: object) -> bool:
+    return any(t.matches(card, source) for t in terms)  # type: ignore[arg-type]
+
+
+def _may_stop(x: Card, b: Card, h: _Shown) -> bool:
+    """Whether card x may keep b's blanking from applying, b standing as h: by clearing
+    b's penalty (wholly, by a choice as Island's, or a suit word b's blanking reads, R6) or
+    by blanking b."""
+    words = 0
+    for e in b.penalty.blanks:
+        for t in e.targets:
+            words |= t.suits
+    one = x.choice.targets if isinstance(x.choice, fx.ClearOne) else ()
+    return any(e.hits(h, x) for e in x.clears) or _selects(one, h, x) \
+        or any(e.hits(h, x) and e.suits & words for e in x.clears_word) \
+        or any(e.hits(h, x) for e in x.penalty.blanks)
 
 
 def _several(c: Card) -> bool:
@@ -285,7 +342,57 @@ class Compiler:
         return Tables(self.cards, card, match, np.array(self.gsuit, dtype=np.int64),
                       np.array(self.gother, dtype=np.int64), rows, tabs, splits, rstart, mem,
                       mstart, self._changed(), self._printed(), names, holders,
-                      len(self.cat.suits), n_axis)
+                      len(self.cat.suits), n_axis, *self._blanking())
+
+    def _blanking(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """What tells a sure blanking (``sweep_kernel.sure_blanked``). A card b whose
+        blanking hits a card y surely blanks y in a hand where nothing may keep it from
+        doing so: no card there may blank b or clear its penalty (wholly, by a choice as
+        Island's, or a suit word its blanking reads), protect a card, make cards immune or
+        blank the lonely ones. Each
+        of the three tables is read for the card as printed (bit 0) and changed by Book of
+        Changes to suit s (bit s + 1, R3, R17): ``blank[b, y]`` by y's suits, ``meddle[x,
+        b]`` by b's. A blanker that its own blanking hits, or with a condition on itself,
+        is not counted on (a loop, R8). ``blank`` holds the rules that do not depend on the
+        rest of the hand: immunity (C2), blanking only by some cards (C7, read with b as
+        printed) and never blanking others (C8)."""
+        n, S = len(self.cards), len(self.cat.suits)
+        blank = np.zeros((n, n), dtype=np.int64)
+        meddle = np.zeros((n, n), dtype=np.int64)
+        sure = np.zeros((n, S_COLS), dtype=np.int64)
+        copies = set(self.hcopy) | set(self.faces)
+        states = [_states(c, S) for c in self.cards]
+        for i, c in enumerate(self.cards):
+            sure[i, S_PRINTED] = c.suits
+            sure[i, S_ONLY] = int(bool(c.blanked_only_by))
+            if i in self.hcopy:
+                sure[i, S_COPY] = 1
+            elif i in self.faces:  # a homebrew copy from the game may take a penalty
+                sure[i, S_COPY] = 3 if "penalty" in c.choice.takes else 2  # type: ignore
+            terms = tuple(t for e in c.penalty.blanks for t in e.targets)
+            if not terms:
+                continue
+            # where a copy of its penalty (another card: a copy from the hand) would blank
+            # it, and where its own does
+            sure[i, S_SELF] = _mask(states[i], lambda h, terms=terms: _selects(terms, h, None))
+            sure[i, S_LOOP] = _mask(states[i], lambda h, terms=terms: _selects(terms, h, h))
+            if c.penalty.conditions or c.penalty.lonely or i in copies or c.never_blanks_others:
+                continue
+            for j, y in enumerate(self.cards):
+                only = y.blanked_only_by
+                if j != i and j not in copies and not y.immune and \
+                        (not only or _selects(only, c, None)):
+                    blank[i, j] = _mask(states[j],
+                                        lambda h, terms=terms, c=c: _selects(terms, h, c))
+            sure[i, S_BLANKER] = int(blank[i].any())
+        for x, c in enumerate(self.cards):
+            every = isinstance(c.choice, fx.Protect) or bool(
+                c.grants_immunity or c.penalty.lonely or c.immune)
+            for b, d in enumerate(self.cards):
+                if x != b and sure[b, S_BLANKER]:
+                    meddle[x, b] = -1 if every else _mask(
+                        states[b], lambda h, c=c, d=d: _may_stop(c, d, h))
+        return blank, meddle, sure
 
     def _printed(self) -> np.ndarray:
         out = np.zeros((max(len(self._terms), 1), len(self.cards)), dtype=np.int64)
