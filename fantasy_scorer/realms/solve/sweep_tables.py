@@ -22,6 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import reduce
+from operator import or_
 
 import numpy as np
 
@@ -109,8 +111,8 @@ class Tables:
     holders: np.ndarray  # [names, n]: the card printed with that name
     n_suits: int
     n_axis: int
-    blank: np.ndarray  # [n, n]: 1 where card b's blanking hits card y, both as printed
-    meddle: np.ndarray  # [n, n]: 1 where card x may keep card b's blanking from hitting
+    blank: np.ndarray  # [n, n]: where card b's blanking hits card y (bits: y's suits)
+    meddle: np.ndarray  # [n, n]: where card x may stop card b's blanking (bits: b's suits)
     sure: np.ndarray  # [n, S_COLS]: what the sure blanking reads of each card (see there)
 
     @property
@@ -154,14 +156,10 @@ def _selects(terms: Sequence[fx.Term], card: object, source: object) -> bool:
     return any(t.matches(card, source) for t in terms)  # type: ignore[arg-type]
 
 
-def _may_stop(x: Card, b: Card, h: _Shown) -> bool:
-    """Whether card x may keep b's blanking from applying, b standing as h: by clearing
-    b's penalty (wholly, by a choice as Island's, or a suit word b's blanking reads, R6) or
-    by blanking b."""
-    words = 0
-    for e in b.penalty.blanks:
-        for t in e.targets:
-            words |= t.suits
+def _may_stop(x: Card, words: int, h: _Shown) -> bool:
+    """Whether card x may keep a blanking from applying, its card standing as h: by
+    clearing that card's penalty (wholly, by a choice as Island's, or one of the suit
+    ``words`` its blanking reads, R6) or by blanking it."""
     one = x.choice.targets if isinstance(x.choice, fx.ClearOne) else ()
     return any(e.hits(h, x) for e in x.clears) or _selects(one, h, x) \
         or any(e.hits(h, x) and e.suits & words for e in x.clears_word) \
@@ -349,13 +347,12 @@ class Compiler:
         blanking hits a card y surely blanks y in a hand where nothing may keep it from
         doing so: no card there may blank b or clear its penalty (wholly, by a choice as
         Island's, or a suit word its blanking reads), protect a card, make cards immune or
-        blank the lonely ones. Each
-        of the three tables is read for the card as printed (bit 0) and changed by Book of
-        Changes to suit s (bit s + 1, R3, R17): ``blank[b, y]`` by y's suits, ``meddle[x,
-        b]`` by b's. A blanker that its own blanking hits, or with a condition on itself,
-        is not counted on (a loop, R8). ``blank`` holds the rules that do not depend on the
-        rest of the hand: immunity (C2), blanking only by some cards (C7, read with b as
-        printed) and never blanking others (C8)."""
+        blank the lonely ones. Each of the three tables is read for the card as printed
+        (bit 0) and changed by Book of Changes to suit s (bit s + 1, R3, R17): ``blank[b,
+        y]`` by y's suits, ``meddle[x, b]`` by b's. A blanker with a condition on itself is
+        not counted on; one its own blanking hits is blanked (``S_LOOP``, R8 b). ``blank``
+        holds the rules that do not depend on the rest of the hand: immunity (C2), blanking
+        only by some cards (C7, read with b as printed) and never blanking others (C8)."""
         n, S = len(self.cards), len(self.cat.suits)
         blank = np.zeros((n, n), dtype=np.int64)
         meddle = np.zeros((n, n), dtype=np.int64)
@@ -385,13 +382,18 @@ class Compiler:
                     blank[i, j] = _mask(states[j],
                                         lambda h, terms=terms, c=c: _selects(terms, h, c))
             sure[i, S_BLANKER] = int(blank[i].any())
+        blankers = {b: reduce(or_, (t.suits for e in d.penalty.blanks for t in e.targets), 0)
+                    for b, d in enumerate(self.cards) if sure[b, S_BLANKER]}
         for x, c in enumerate(self.cards):
             every = isinstance(c.choice, fx.Protect) or bool(
                 c.grants_immunity or c.penalty.lonely or c.immune)
-            for b, d in enumerate(self.cards):
-                if x != b and sure[b, S_BLANKER]:
+            if not (every or c.clears or c.clears_word or c.penalty.blanks
+                    or isinstance(c.choice, fx.ClearOne)):
+                continue  # it can stop no blanking
+            for b, words in blankers.items():
+                if x != b:
                     meddle[x, b] = -1 if every else _mask(
-                        states[b], lambda h, c=c, d=d: _may_stop(c, d, h))
+                        states[b], lambda h, c=c, words=words: _may_stop(c, words, h))
         return blank, meddle, sure
 
     def _printed(self) -> np.ndarray:
