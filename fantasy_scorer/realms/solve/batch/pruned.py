@@ -56,13 +56,16 @@ from .best import Enumeration, best_rows, compiled_fits, threads
 #: Subsets scored per batch (the bar rises between batches); a batch of at least SHARED is
 #: shared by two threads (the compiled code runs without the GIL).
 BATCH, SHARED = 16, 4
-#: The closer looks cost about what scoring a subset with a few options costs (measured: 10
-#: to 300 microseconds, the most with a copy from the hand: each card it may copy is looked
+#: The closer looks cost about what scoring a subset with a few options costs (measured: 4
+#: to 120 microseconds, the most with a copy from the hand: each card it may copy is looked
 #: at) and show a third to two thirds of the subsets they look at below the bar. They pay
 #: for a subset whose estimated options (the product of :func:`..plan.options` over its
-#: cards) reach REFINE, or REFINE_COPY with a copy from the hand (measured by kind of subset
-#: on 12-card pools).
-REFINE, REFINE_COPY = 250.0, 500.0
+#: cards) reach REFINE, or REFINE_COPY with a copy from the hand (measured on random pools
+#: of 10 and 12 cards with three to five choice cards: 100 and 200 against 250 and 500, the
+#: values from before the bound became about 2.5 times as fast, took the mean from 31.7 to
+#: 27.2 ms and the 99th percentile from 160 to 134 ms on 12 cards; 50 and 100 gained
+#: nothing more).
+REFINE, REFINE_COPY = 100.0, 200.0
 #: Before the first batch, the subsets among the first SEEDS of the order whose estimated
 #: hands are at most SEED_COST are scored (a few microseconds each), for a first bar.
 SEEDS, SEED_COST = 128, 64.0
