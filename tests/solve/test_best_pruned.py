@@ -295,6 +295,63 @@ def test_the_closer_look_with_a_card_that_blanks_others_leaves_out_no_option_tha
     _check_options(hand, thr)
 
 
+TWINS = [CAT.card("Basilisk"), CAT.card("Doppelgänger")]
+
+
+@quick(60)
+@given(_hands(), st.integers(30, 140))
+def test_the_closer_look_with_a_doppelganger_beside_basilisk_leaves_out_no_option_that_beats(
+        hand, thr) -> None:
+    # Doppelgänger copying Basilisk leaves at most one of the two unblanked (R1): the closer
+    # look takes off the smaller part of the two, and nothing more
+    rest = [c for c in hand if c not in TWINS]
+    _check_options([*TWINS, *rest[:5]], thr)
+
+
+def _option_bound(hand, option) -> int:
+    """The bound the closer look records for one option (identity, changed card, suit: card
+    names, None for none) of a 7-card hand."""
+    import numpy as np
+
+    from fantasy_scorer.realms.solve.batch.best import Enumeration
+    from fantasy_scorer.realms.solve.exhaustive import NO_TABLE
+    from fantasy_scorer.realms.solve.sweep_kernel import subset_bounds
+
+    bound = pruned._bound(hand, CAT, [], NO_TABLE)
+    run = Enumeration(hand, CAT, [], {}, NO_TABLE)
+    keep, rec = np.zeros((1, 2), dtype=np.int64), pruned._Split(run, bound).records(1)
+    mask = np.array([(1 << 7) - 1], dtype=np.int64)
+    subset_bounds(bound.indices(run.pool), 7, mask, -1, bound.T, bound.RUN, *bound.faces,
+                  keep, rec)
+    z, c, s = option
+    want = (-1 if z is None else bound.position[CAT.card(z).id],
+            -1 if c is None else bound.position[CAT.card(c).id], -1 if s is None else s)
+    found = [r[3] for r in rec[:keep[0, 0]].tolist() if tuple(r[:3]) == want]
+    assert len(found) == 1
+    return found[0]
+
+
+def test_R1_doppelganger_copying_basilisk_leaves_at_most_one_of_the_two() -> None:
+    """Doppelgänger copying Basilisk is a second Basilisk: each blanks the other (R1), and
+    alone the two cancel out (R8 b): Basilisk 0, Doppelgänger 0, Fire Elemental 4, Water
+    Elemental 4, Elven Longbow 3, Magic Wand 1, Air Elemental 4 = 16 (no Elemental has
+    another card of its suit, no Longbow or Wand partner is held). The closer look's bound
+    of that option counts one of the two at most: 35 + 16 = 51, not 35 + 35 + 16 = 86."""
+    from fantasy_scorer.realms.resolve import score_raw
+
+    hand = [CAT.card(n) for n in ("Basilisk", "Doppelgänger", "Fire Elemental",
+                                  "Water Elemental", "Elven Longbow", "Magic Wand",
+                                  "Air Elemental")]
+    copy = {CAT.card("Doppelgänger").id: CAT.card("Basilisk")}
+    assert score_raw(hand, copy, CAT) == 16
+    assert _option_bound(hand, ("Basilisk", None, None)) == 51
+    # Protection Rune (1) for Magic Wand clears both penalties: neither blanks, 35 + 35 + 16
+    # = 86, which the bound must still reach
+    guarded = [c for c in hand if c.name != "Magic Wand"] + [CAT.card("Protection Rune")]
+    assert score_raw(guarded, copy, CAT) == 86
+    assert _option_bound(guarded, ("Basilisk", None, None)) == 86
+
+
 def _check_options(hand, thr) -> None:
     import numpy as np
 

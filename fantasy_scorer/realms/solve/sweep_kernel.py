@@ -74,15 +74,18 @@ C_STR, C_HCOPY, C_BOOK, C_ODD, C_PEN, C_AXIS, C_SUITS, C_NFACES, C_UNCH, C_KEEP,
     range(11)
 C_FACES = 11  # MAX_FACES suit masks, then MAX_FACES name ids (-1: a name of one suit)
 C_ANY = C_FACES + 2 * MAX_FACES  # 1 while a closer look lets the card show every suit
-CARD = C_ANY + 1
+C_AS = C_ANY + 1  # a copy from the hand whose identity a closer look fixed: the card it
+#                   copies (-2: none; -1: not fixed, or not a copy)
+CARD = C_AS + 1
 
 # what a sure blanking reads of each card (sure_blanked; sweep_tables writes it): its printed
 # suits; where a copy of its penalty would blank it (bit 0 as printed, bit s + 1 changed to
 # suit s); whether it is a copy (1: from the hand, 2: from the game, 3: from the game, taking
 # a penalty); whether it may surely blank some card; whether only some cards may blank it
-# (C7); and where its own blanking hits it (bits as for a copy's)
-S_PRINTED, S_SELF, S_COPY, S_BLANKER, S_ONLY, S_LOOP = range(6)
-S_COLS = 6
+# (C7); where its own blanking hits it (bits as for a copy's); and whether, as printed, it
+# may surely blank a copy of itself, which blanks it in turn (R1: two Basilisks)
+S_PRINTED, S_SELF, S_COPY, S_BLANKER, S_ONLY, S_LOOP, S_TWIN = range(7)
+S_COLS = 7
 
 NEG = -(1 << 40)
 
@@ -1007,23 +1010,31 @@ def sure_blanked(P, np_, T, vals):
     stands, as it holds whoever is blanked). Card b surely blanks card y where b's blanking
     hits y as it stands (``blank``) and no card of the hand may keep b's blanking from
     applying (``meddle``: a card that may blank
-    b, clear its penalty, protect or make immune; and a copy from the hand where a copy of
-    b's penalty would blank b). A card b whose blanking hits itself is then surely blanked,
-    and blanks nothing (a loop, R8 b: Wildfire changed to a Land). Nothing is taken off
+    b, clear its penalty, protect or make immune; and a copy from the hand that copies b,
+    or may, where a copy of b's penalty would blank b). A card b whose blanking hits itself
+    is then surely blanked, and blanks nothing (a loop, R8 b: Wildfire changed to a Land);
+    a copy from the hand of a card whose blanking hits such a copy and the card itself leave
+    one of them unblanked at most (_twins, R1). Nothing is taken off
     while a choice that may change that is open: Book of Changes' change, a copy from the
     hand's identity, a copy from the game that takes a penalty (the closer look tries them
     one by one, and the tables then show the choice made); a copy, or a card the closer
     look lets show every suit (C_ANY), is
     never counted on, as blanker or as blanked."""
     card, blank, meddle, sure = T[0], T[16], T[17], T[18]
-    hand_copy = False
+    hand_copy = False  # a copy from the hand of no fixed identity
+    copied = -1  # the card a copy from the hand copies, where a closer look fixed it
+    twin = -1  # (that copy's position in P)
     some = False
     for q in range(np_):
         y = P[q]
         if card[y, C_BOOK] == 1 or card[y, C_HCOPY] > 0 or sure[y, S_COPY] == 3:
             return 0
         if sure[y, S_COPY] == 1:
-            hand_copy = True
+            if card[y, C_AS] == -1:
+                hand_copy = True
+            elif card[y, C_AS] >= 0:
+                copied = card[y, C_AS]
+                twin = q
         if sure[y, S_BLANKER] == 1:
             some = True
     if not some:
@@ -1034,8 +1045,8 @@ def sure_blanked(P, np_, T, vals):
         if sure[b, S_BLANKER] == 0 or card[b, C_ANY] == 1:
             continue
         kb = _shown_bit(b, card, sure)
-        if hand_copy and (sure[b, S_SELF] >> kb) & 1:
-            continue
+        if (hand_copy or b == copied) and (sure[b, S_SELF] >> kb) & 1:
+            continue  # the copy of its penalty may blank it
         safe = True
         for qx in range(np_):
             if (meddle[P[qx], b] >> kb) & 1:
@@ -1054,6 +1065,38 @@ def sure_blanked(P, np_, T, vals):
             if (blank[b, y] >> _shown_bit(y, card, sure)) & 1:
                 off += vals[qy]
                 vals[qy] = 0
+    if twin >= 0 and sure[copied, S_TWIN] == 1:
+        off += _twins(P, np_, copied, twin, T, vals)
+    return off
+
+
+@njit(cache=True, nogil=True)
+def _twins(P, np_, z, qd, T, vals):
+    """The copy from the hand at P[qd] copies z, whose blanking hits a copy of itself (R1:
+    two Basilisks blank each other). As long as nothing may clear either penalty or protect
+    either card, at most one of the two is left unblanked (were both, z's penalty would
+    blank the copy), so the smaller part of the two is taken off (and returned). Which
+    other cards they blank is not sure: alone, the two cancel out and blank nothing (R8 b).
+    Not where Book of Changes changed either, or a closer look lets either show every
+    suit."""
+    card, meddle, sure = T[0], T[17], T[18]
+    d = P[qd]
+    if card[z, C_ANY] == 1 or card[d, C_ANY] == 1 or _shown_bit(z, card, sure) != 0 \
+            or card[d, C_SUITS] != card[z, C_COPY]:
+        return 0
+    qz = -1
+    for q in range(np_):
+        x = P[q]
+        if x == z:
+            qz = q
+        elif meddle[x, z] & 1:  # (read for z as printed: the copy shows z's name and suits)
+            return 0
+    if qz < 0:
+        return 0
+    if vals[qz] < vals[qd]:
+        qd, qz = qz, qd
+    off = vals[qd]
+    vals[qd] = 0
     return off
 
 
@@ -1407,6 +1450,7 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM, rec):
             continue
         if d >= 0:
             card_l[d, C_HCOPY] = 0
+            card_l[d, C_AS] = z if z >= 0 else -2
             if z >= 0:  # it takes the card's name, strength, suits and penalty
                 card_l[d, C_STR] = card[z, C_STR]
                 card_l[d, C_AXIS] = card[z, C_AXIS]
@@ -1432,6 +1476,7 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM, rec):
         if d >= 0:
             card_l[d, C_HCOPY], card_l[d, C_STR], card_l[d, C_AXIS], card_l[d, C_SUITS], \
                 card_l[d, C_ODD], card_l[d, C_PEN] = saved
+            card_l[d, C_AS] = -1
             for g in range(G):
                 match_l[g, d] = 0
         if found > 0 and rec.shape[0] == 0:

@@ -31,6 +31,7 @@ from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog
 from .sweep_kernel import (  # the layout lives with the compiled code (see there)
+    C_AS,
     C_AXIS,
     C_BOOK,
     C_COPY,
@@ -72,6 +73,7 @@ from .sweep_kernel import (  # the layout lives with the compiled code (see ther
     S_ONLY,
     S_PRINTED,
     S_SELF,
+    S_TWIN,
     SUM_STRENGTH,
     TABLE,
 )
@@ -284,6 +286,7 @@ class Compiler:
         several = self._names()
         ids = {name: k for k, (name, _) in enumerate(several)}
         card = np.zeros((n, CARD), dtype=np.int64)
+        card[:, C_AS] = -1  # (no copy's identity fixed)
         for i, c in enumerate(self.cards):
             card[i, C_STR] = c.strength
             if i in self.hcopy:  # 2: it takes the strength of the card it copies
@@ -382,6 +385,12 @@ class Compiler:
                     blank[i, j] = _mask(states[j],
                                         lambda h, terms=terms, c=c: _selects(terms, h, c))
             sure[i, S_BLANKER] = int(blank[i].any())
+            # a copy from the hand of it (its name, strength and suits) is another card
+            # its blanking hits, and that copy's blanks it (R1): only as printed, and not
+            # for a card blanked by some cards only, an immune one or a Phoenix (C7, C2, R16)
+            sure[i, S_TWIN] = int(bool(sure[i, S_BLANKER]) and c.copy_suits == c.suits
+                                  and not c.immune and not c.blanked_only_by
+                                  and _selects(terms, _Shown(c, c.suits), None))
         blankers = {b: reduce(or_, (t.suits for e in d.penalty.blanks for t in e.targets), 0)
                     for b, d in enumerate(self.cards) if sure[b, S_BLANKER]}
         for x, c in enumerate(self.cards):
