@@ -352,6 +352,25 @@ def test_R1_doppelganger_copying_basilisk_leaves_at_most_one_of_the_two() -> Non
     assert _option_bound(guarded, ("Basilisk", None, None)) == 86
 
 
+def test_R8b_a_card_blanking_itself_is_blanked_even_where_its_copy_may_blank_it() -> None:
+    """Doppelgänger copies Great Flood and Book of Changes makes Great Flood a Land: Great
+    Flood then blanks itself (R8 b; that its copy would blank it too changes nothing), and
+    the copy, a Flood, is kept: Great Flood 0, Doppelgänger 32, Book of Changes 3, Elven
+    Longbow 3, Magic Wand 1, Air Elemental 4, Shield of Keth 4 (no Leader) = 47, which is
+    also the closer look's bound of that option (not 79, with Great Flood's 32)."""
+    from fantasy_scorer.realms.resolve import score_raw
+
+    hand = [CAT.card(n) for n in ("Great Flood", "Doppelgänger", "Book of Changes",
+                                  "Elven Longbow", "Magic Wand", "Air Elemental",
+                                  "Shield of Keth")]
+    flood = CAT.card("Great Flood")
+    pins = {CAT.card("Doppelgänger").id: flood,
+            CAT.card("Book of Changes").id: (flood, "Land")}
+    assert score_raw(hand, pins, CAT) == 47
+    land = CAT.suits.index("Land")
+    assert _option_bound(hand, ("Great Flood", "Great Flood", land)) == 47
+
+
 def _check_options(hand, thr) -> None:
     import numpy as np
 

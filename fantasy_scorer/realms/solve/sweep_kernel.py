@@ -1045,8 +1045,6 @@ def sure_blanked(P, np_, T, vals):
         if sure[b, S_BLANKER] == 0 or card[b, C_ANY] == 1:
             continue
         kb = _shown_bit(b, card, sure)
-        if (hand_copy or b == copied) and (sure[b, S_SELF] >> kb) & 1:
-            continue  # the copy of its penalty may blank it
         safe = True
         for qx in range(np_):
             if (meddle[P[qx], b] >> kb) & 1:
@@ -1054,10 +1052,12 @@ def sure_blanked(P, np_, T, vals):
                 break
         if not safe:
             continue
-        if (sure[b, S_LOOP] >> kb) & 1:  # it blanks itself, and so nothing else (R8 b)
-            off += vals[qb]
+        if (sure[b, S_LOOP] >> kb) & 1:  # it blanks itself, and so nothing else (R8 b),
+            off += vals[qb]  # whoever else may blank it
             vals[qb] = 0
             continue
+        if (hand_copy or b == copied) and (sure[b, S_SELF] >> kb) & 1:
+            continue  # the copy of its penalty may blank it
         for qy in range(np_):
             y = P[qy]
             if vals[qy] == 0 or card[y, C_ANY] == 1 or (kb > 0 and sure[y, S_ONLY] == 1):
