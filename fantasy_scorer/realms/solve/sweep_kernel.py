@@ -1280,6 +1280,18 @@ def _same_suit(s, taken, nrel, rel, chg, ident, got, P, np_, c, T):
     return -1
 
 
+@njit(cache=True, nogil=True, inline="always")
+def _record(rec, n, z, c, s, value):
+    """n + 1, with the option (z, c, s) and its bound written to rec[n] where rec is not
+    empty (see _book_over)."""
+    if rec.shape[0] > 0:
+        rec[n, 0] = z
+        rec[n, 1] = c
+        rec[n, 2] = s
+        rec[n, 3] = value
+    return n + 1
+
+
 @njit(cache=True, nogil=True)
 def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
     """Whether the bound of P beats thr with the change of Book of Changes (at book; -1:
@@ -1349,14 +1361,9 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
                     got[s] = 1
                     vals[s] = vals[same]
                     if vals[s] > thr:
+                        found = _record(rec, found, z, c, s, vals[s])
                         if rec.shape[0] == 0:
-                            found += 1
                             break
-                        rec[found, 0] = z
-                        rec[found, 1] = c
-                        rec[found, 2] = s
-                        rec[found, 3] = vals[s]
-                        found += 1
                     continue
                 for g in range(G):
                     col[g] = match_l[g, c]
@@ -1382,14 +1389,9 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
             got[s] = 1
             vals[s] = value
         if keep:
+            found = _record(rec, found, z, c, s, value)
             if rec.shape[0] == 0:
-                found += 1
                 break
-            rec[found, 0] = z
-            rec[found, 1] = c
-            rec[found, 2] = s
-            rec[found, 3] = value
-            found += 1
     if book >= 0:
         card_l[book, C_BOOK] = 1
     return found
