@@ -308,9 +308,10 @@ def test_the_closer_look_with_a_doppelganger_beside_basilisk_leaves_out_no_optio
     _check_options([*TWINS, *rest[:5]], thr)
 
 
-def _option_bound(hand, option) -> int:
-    """The bound the closer look records for one option (identity, changed card, suit: card
-    names, None for none) of a 7-card hand."""
+def _closer_look(hand, thr):
+    """The closer look at a 7-card hand with bar thr, as ``pruned_best`` takes it: (its
+    bound's tables, the enumeration, the split, the options recorded as rows of (identity,
+    changed card, suit, bound))."""
     import numpy as np
 
     from fantasy_scorer.realms.solve.batch.best import Enumeration
@@ -319,14 +320,22 @@ def _option_bound(hand, option) -> int:
 
     bound = pruned._bound(hand, CAT, [], NO_TABLE)
     run = Enumeration(hand, CAT, [], {}, NO_TABLE)
-    keep, rec = np.zeros((1, 2), dtype=np.int64), pruned._Split(run, bound).records(1)
+    split = pruned._Split(run, bound)
+    keep, rec = np.zeros((1, 2), dtype=np.int64), split.records(1)
     mask = np.array([(1 << 7) - 1], dtype=np.int64)
-    subset_bounds(bound.indices(run.pool), 7, mask, -1, bound.T, bound.RUN, *bound.faces,
+    subset_bounds(bound.indices(run.pool), 7, mask, thr, bound.T, bound.RUN, *bound.faces,
                   keep, rec)
+    return bound, run, split, rec[:keep[0, 0]].tolist()
+
+
+def _option_bound(hand, option) -> int:
+    """The bound the closer look records for one option (identity, changed card, suit: card
+    names, None for none) of a 7-card hand."""
+    bound, _, _, rows = _closer_look(hand, -1)
     z, c, s = option
     want = (-1 if z is None else bound.position[CAT.card(z).id],
             -1 if c is None else bound.position[CAT.card(c).id], -1 if s is None else s)
-    found = [r[3] for r in rec[:keep[0, 0]].tolist() if tuple(r[:3]) == want]
+    found = [r[3] for r in rows if tuple(r[:3]) == want]
     assert len(found) == 1
     return found[0]
 
@@ -374,18 +383,9 @@ def test_R8b_a_card_blanking_itself_is_blanked_even_where_its_copy_may_blank_it(
 def _check_options(hand, thr) -> None:
     import numpy as np
 
-    from fantasy_scorer.realms.solve.batch.best import Enumeration
-    from fantasy_scorer.realms.solve.exhaustive import NO_TABLE
-    from fantasy_scorer.realms.solve.sweep_kernel import subset_bounds
-
-    bound = pruned._bound(hand, CAT, [], NO_TABLE)
-    run = Enumeration(hand, CAT, [], {}, NO_TABLE)
-    split = pruned._Split(run, bound)
-    keep, rec = np.zeros((1, 2), dtype=np.int64), split.records(1)
+    bound, run, split, rows = _closer_look(hand, thr)
     mask = np.array([(1 << 7) - 1], dtype=np.int64)
-    subset_bounds(bound.indices(run.pool), 7, mask, thr, bound.T, bound.RUN, *bound.faces,
-                  keep, rec)
-    recorded = {tuple(r) for r in rec[:keep[0, 0], :3].tolist()}
+    recorded = {tuple(r[:3]) for r in rows}
     if (-2, -2, -2) in recorded:
         return  # the hand's bound as a whole: nothing left out
     every = _options(hand, bound, split)

@@ -386,11 +386,11 @@ class Compiler:
                                         lambda h, terms=terms, c=c: _selects(terms, h, c))
             sure[i, S_BLANKER] = int(blank[i].any())
             # a copy from the hand of it (its name, strength and suits) is another card
-            # its blanking hits, and that copy's blanks it (R1): only as printed, and not
-            # for a card blanked by some cards only, an immune one or a Phoenix (C7, C2, R16)
+            # its blanking hits, and that copy's blanks it (R1; S_SELF as printed), not for
+            # a card blanked by some cards only, an immune one or a Phoenix (C7, C2, R16)
             sure[i, S_TWIN] = int(bool(sure[i, S_BLANKER]) and c.copy_suits == c.suits
                                   and not c.immune and not c.blanked_only_by
-                                  and _selects(terms, _Shown(c, c.suits), None))
+                                  and bool(sure[i, S_SELF] & 1))
         blankers = {b: reduce(or_, (t.suits for e in d.penalty.blanks for t in e.targets), 0)
                     for b, d in enumerate(self.cards) if sure[b, S_BLANKER]}
         for x, c in enumerate(self.cards):
