@@ -843,7 +843,7 @@ def card_rows(c, P, np_, x, cnt, cntR, xr, ctx, q0, k, joint, T, RUN, acc, dl, p
     return _i(0), val
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _own(i, P, np_, cnt, ctx, q0, k, T, RUN, dj, dl, pr, ctx2):
     """What the free card at i may score itself, with P and its k - 1 best partners of R
     (ctx: the facts of P and R; ctx2: scratch)."""
@@ -1022,8 +1022,8 @@ def sure_blanked(P, np_, T, vals):
     never counted on, as blanker or as blanked."""
     card, blank, meddle, sure = T[0], T[16], T[17], T[18]
     hand_copy = False  # a copy from the hand of no fixed identity
-    copied = -1  # the card a copy from the hand copies, where a closer look fixed it
-    twin = -1  # (that copy's position in P)
+    copied = _i(-1)  # the card a copy from the hand copies, where a closer look fixed it
+    twin = _i(-1)  # (that copy's position in P)
     some = False
     for q in range(np_):
         y = P[q]
@@ -1181,7 +1181,7 @@ def _distinct_over(P, np_, total, vals, thr, book_free, T, flex):
     return False
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _over(P, np_, cnt, thr, book_free, T, RUN, W, flex):
     """The bound of the hand P (``hand_value``) where it beats thr, looked at with World
     Tree's cards of different suits (_distinct_over); thr where it does not."""
@@ -1292,7 +1292,7 @@ def _record(rec, n, z, c, s, value):
     return n + 1
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
     """Whether the bound of P beats thr with the change of Book of Changes (at book; -1:
     none) tried card by card and suit by suit, in the tables of L (the copy from the hand at
@@ -1445,7 +1445,7 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM, rec):
     G = match_l.shape[0]
     saved = (card_l[max(d, 0), C_HCOPY], card_l[max(d, 0), C_STR], card_l[max(d, 0), C_AXIS],
              card_l[max(d, 0), C_SUITS], card_l[max(d, 0), C_ODD], card_l[max(d, 0), C_PEN])
-    found = 0
+    found = _i(0)
     for q in range(-1, np_):  # the copy's identities (one round without a copy)
         z = -1 if q < 0 else P[q]
         if q >= 0 and (d < 0 or z == d):
@@ -1588,7 +1588,7 @@ def workspace(nf: int) -> tuple:
     return _workspace.py_func(nf)
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, stats):
     """The hands P + one free card from q0 whose bound beats the threshold, and still does
     when looked at more closely (refined_over), go to out with their bound."""
@@ -1797,7 +1797,7 @@ def _held_set(pool, mask, P, cnt, match):
     return np_
 
 
-@njit(cache=True, nogil=True)
+@njit(cache=True, nogil=True, inline="always")
 def _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
     """Whether the hand P may beat thr with each copy from the game (the first two held)
     showing one face at a time: in the plain bound it shows all of them at once. FC[y]: the
