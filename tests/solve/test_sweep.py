@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -339,3 +340,54 @@ def test_cards_the_sweep_cannot_bound_go_to_cp_sat(tmp_path) -> None:
         compile_bounds(cat, pool)
     sol = max_hand(cat, without=_only(cat, pool))
     assert sol.total == _brute_max(pool, cat)
+
+
+def test_the_second_process_compiles_refined_over_as_the_sweep_calls_it(monkeypatch) -> None:
+    """sweep_early's second process compiles refined_over through refine_probe, for
+    sweep_part to load from the cache: only of use if the probe asks for the very signature
+    that sweep_part (its _leaves) asks for. Both are typed afresh (uncached copies) and the
+    signatures they ask of refined_over recorded."""
+    from numba import njit, typeof
+
+    from fantasy_scorer.realms.solve import sweep_kernel as kern
+
+    run = Sweeper(BOUNDS, [Shape((), tuple(CAT.suit_cards[:12]), 7, False)], workers=1).runs[0]
+    P0, T, thr = run._held([]), BOUNDS.tables.T, np.zeros(1, dtype=np.int64)
+    asked: list[tuple] = []
+    compile_ = kern.refined_over.compile
+
+    def record(sig):
+        asked.append(tuple(sig))
+        return compile_(sig)
+
+    monkeypatch.setattr(kern.refined_over, "compile", record)
+    sweep = (P0, 0, 0, -1, T, run.RUN, thr, np.zeros((4, kern.OUT), dtype=np.int64), 4,
+             np.zeros(3, dtype=np.int64), 0)
+    njit(kern.sweep_part.py_func).compile(tuple(typeof(a) for a in sweep))
+    by_sweep = set(asked)
+    asked.clear()
+    njit(kern.refine_probe.py_func).compile(tuple(typeof(a) for a in (P0, 0, T, run.RUN, thr)))
+    assert by_sweep and set(asked) == by_sweep
+
+
+def test_no_second_process_once_the_probe_is_compiled(monkeypatch) -> None:
+    """A warm run (the sweep compiled or cached) starts no second process: it would only
+    take a core from the sweep."""
+    from numba import typeof
+
+    from fantasy_scorer.realms.solve import sweep_early
+    from fantasy_scorer.realms.solve import sweep_kernel as kern
+
+    run = Sweeper(BOUNDS, [Shape((), tuple(CAT.suit_cards[:12]), 7, False)], workers=1).runs[0]
+    args = (run._held([]), 0, BOUNDS.tables.T, run.RUN, np.zeros(1, dtype=np.int64))
+    kern.refine_probe.compile(tuple(typeof(a) for a in args))
+    monkeypatch.setattr(sweep_early, "_asked", False)
+    started = []
+
+    def popen(*args, **kwargs):
+        started.append(args)
+        raise OSError("not started in this test")
+
+    monkeypatch.setattr(sweep_early.subprocess, "Popen", popen)
+    sweep_early.start(args)
+    assert sweep_early._asked and started == [] and sweep_early._pending is None

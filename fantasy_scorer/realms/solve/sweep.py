@@ -44,6 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..catalog import Card, Catalog
+from . import sweep_early
 from . import sweep_kernel as kern
 from .sweep_tables import Table, Tables, Unsupported, compile_tables
 
@@ -127,6 +128,8 @@ class _Run:
         self.RUN = (np.array(free, dtype=np.int64), posof, sufcnt, sufmax, sufbook, own0, fitm,
                     need_fit, size, sufhc)
         if size > len(forced) and nf:
+            sweep_early.start((self._held(forced), len(forced), t.T, self.RUN,
+                               np.zeros(1, dtype=np.int64)))
             kern.all_own(self._held(forced), len(forced), t.T, self.RUN, own0)
 
     @staticmethod
@@ -341,6 +344,7 @@ class Sweeper:
         run = self.runs[r]
         out = np.zeros((cap, kern.OUT), dtype=np.int64)
         st = np.zeros(3, dtype=np.int64)
+        sweep_early.wait()
         n = kern.sweep_part(run._held(run.forced), len(run.forced), f, g, self.b.tables.T,
                             run.RUN, thr, out, cap, st, beam)
         self.stats += st

@@ -1615,6 +1615,18 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
 
 
 @njit(cache=True, nogil=True)
+def refine_probe(P0, n0, T, RUN, thr):
+    """refined_over called with the argument types _leaves gives it, and nothing else: never
+    run, only compiled, in a second process while this one compiles the rest of the sweep
+    (``sweep_early``). A test checks that it compiles no other signature of refined_over
+    than the sweep's."""
+    P, np_, cnt = _start(P0, n0, T)
+    W = _workspace(RUN[0].shape[0])
+    L = _scratch(T)
+    return refined_over(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[7], T[0], T[14], L[5])
+
+
+@njit(cache=True, nogil=True)
 def _start(P0, n0, T):
     match = T[1]
     P = np.zeros(MAX_HAND + 1, dtype=np.int64)
