@@ -3,9 +3,11 @@ proves best is the one exhaustive enumeration finds."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from itertools import combinations
 
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -342,45 +344,44 @@ def test_cards_the_sweep_cannot_bound_go_to_cp_sat(tmp_path) -> None:
     assert sol.total == _brute_max(pool, cat)
 
 
-def test_the_second_process_compiles_refined_over_as_the_sweep_calls_it(monkeypatch) -> None:
-    """sweep_early's second process compiles refined_over through refine_probe, for
-    sweep_part to load from the cache: only of use if the probe asks for the very signature
-    that sweep_part (its _leaves) asks for. Both are typed afresh (uncached copies) and the
-    signatures they ask of refined_over recorded."""
-    from numba import njit, typeof
+def test_the_second_process_caches_refined_over_for_the_sweep(tmp_path) -> None:
+    """On a first run (an empty compile cache) the sweep starts a second process that compiles
+    refined_over into the shared cache; once it is done, this process finds it there for the
+    very signature sweep_part takes it as, and compiles nothing of it itself. Run in a new
+    process with a cache of its own (all_own, which the sweep compiles meanwhile, is left out:
+    only the second process is under test)."""
+    program = """
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.solve import sweep_early
+from fantasy_scorer.realms.solve import sweep_kernel as kern
+from fantasy_scorer.realms.solve.sweep import Shape, Sweeper, compile_bounds
 
-    from fantasy_scorer.realms.solve import sweep_kernel as kern
-
-    run = Sweeper(BOUNDS, [Shape((), tuple(CAT.suit_cards[:12]), 7, False)], workers=1).runs[0]
-    P0, T, thr = run._held([]), BOUNDS.tables.T, np.zeros(1, dtype=np.int64)
-    asked: list[tuple] = []
-    compile_ = kern.refined_over.compile
-
-    def record(sig):
-        asked.append(tuple(sig))
-        return compile_(sig)
-
-    monkeypatch.setattr(kern.refined_over, "compile", record)
-    sweep = (P0, 0, 0, -1, T, run.RUN, thr, np.zeros((4, kern.OUT), dtype=np.int64), 4,
-             np.zeros(3, dtype=np.int64), 0)
-    njit(kern.sweep_part.py_func).compile(tuple(typeof(a) for a in sweep))
-    by_sweep = set(asked)
-    asked.clear()
-    njit(kern.refine_probe.py_func).compile(tuple(typeof(a) for a in (P0, 0, T, run.RUN, thr)))
-    assert by_sweep and set(asked) == by_sweep
+kern.all_own = lambda *args: None
+cat = base_catalog()
+b = compile_bounds(cat, cat.suit_cards)
+run = Sweeper(b, [Shape((), tuple(cat.suit_cards[:12]), 7, False)], workers=1).runs[0]
+assert sweep_early._pending is not None, "no second process started"
+sweep_early.wait()
+ro = kern.refined_over
+assert not ro.overloads, "compiled in this process"
+assert ro._cache.load_overload(tuple(run.sigs[1].args), ro.targetctx) is not None, "not cached"
+print("cached")
+"""
+    env = dict(os.environ, NUMBA_CACHE_DIR=str(tmp_path))
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          env=env, timeout=600)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["cached"]
 
 
-def test_no_second_process_once_the_probe_is_compiled(monkeypatch) -> None:
+def test_no_second_process_once_refined_over_is_compiled(monkeypatch) -> None:
     """A warm run (the sweep compiled or cached) starts no second process: it would only
     take a core from the sweep."""
-    from numba import typeof
-
     from fantasy_scorer.realms.solve import sweep_early
     from fantasy_scorer.realms.solve import sweep_kernel as kern
 
     run = Sweeper(BOUNDS, [Shape((), tuple(CAT.suit_cards[:12]), 7, False)], workers=1).runs[0]
-    args = (run._held([]), 0, BOUNDS.tables.T, run.RUN, np.zeros(1, dtype=np.int64))
-    kern.refine_probe.compile(tuple(typeof(a) for a in args))
+    kern.ready(kern.refined_over, run.sigs[1])
     monkeypatch.setattr(sweep_early, "_asked", False)
     started = []
 
@@ -389,5 +390,5 @@ def test_no_second_process_once_the_probe_is_compiled(monkeypatch) -> None:
         raise OSError("not started in this test")
 
     monkeypatch.setattr(sweep_early.subprocess, "Popen", popen)
-    sweep_early.start(args)
+    sweep_early.start(run.sigs[1])
     assert sweep_early._asked and started == [] and sweep_early._pending is None

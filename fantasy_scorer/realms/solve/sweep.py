@@ -127,10 +127,28 @@ class _Run:
         own0 = np.full(nf + 1, 1 << 30, dtype=np.int64)
         self.RUN = (np.array(free, dtype=np.int64), posof, sufcnt, sufmax, sufbook, own0, fitm,
                     need_fit, size, sufhc)
+        self.sigs = kern.signatures(t.T, self.RUN)
+        self.entries: dict[str, object] = {}
         if size > len(forced) and nf:
-            sweep_early.start((self._held(forced), len(forced), t.T, self.RUN,
-                               np.zeros(1, dtype=np.int64)))
+            sweep_early.start(self.sigs[1])
             kern.all_own(self._held(forced), len(forced), t.T, self.RUN, own0)
+
+    def call(self, fn, args: tuple):
+        """fn (``kern.sweep_part`` or ``kern.part_bounds``) on args. node_bound, and for
+        sweep_part refined_over too, go in as first-class functions (see
+        ``sweep_kernel.entry``): compiled on their own, they are not optimised again inside
+        each caller, which takes about a quarter off a first run's compile."""
+        part = fn is kern.sweep_part
+        sigs = self.sigs if part else self.sigs[:1]
+        got = self.entries.get(fn.__name__)
+        if got is None:  # compiled (or loaded) while the second process may compile ro
+            got = self.entries[fn.__name__] = kern.entry(fn, args, *sigs)
+        kern.ready(kern.node_bound, sigs[0])
+        if not part:
+            return got(*args, kern.node_bound)
+        sweep_early.wait()  # then refined_over is in the cache, if the second process ran
+        kern.ready(kern.refined_over, sigs[1])
+        return got(*args, kern.node_bound, kern.refined_over)
 
     @staticmethod
     def _held(P: Sequence[int]) -> np.ndarray:
@@ -309,7 +327,8 @@ class Sweeper:
             bounds = np.zeros(nf + 1, dtype=np.int64)
             P0 = run._held(run.forced)
             for f in range(nf - k + 1):
-                ub = kern.part_bounds(P0, len(run.forced), f, T, run.RUN, bounds, threshold)
+                ub = run.call(kern.part_bounds, (P0, len(run.forced), f, T, run.RUN, bounds,
+                                                 threshold))
                 if k == 1:
                     out.append((int(ub) if ub else 1 << 40, r, f, -1))
                 elif ub > threshold:
@@ -344,9 +363,9 @@ class Sweeper:
         run = self.runs[r]
         out = np.zeros((cap, kern.OUT), dtype=np.int64)
         st = np.zeros(3, dtype=np.int64)
-        sweep_early.wait()
-        n = kern.sweep_part(run._held(run.forced), len(run.forced), f, g, self.b.tables.T,
-                            run.RUN, thr, out, cap, st, beam)
+        args = (run._held(run.forced), len(run.forced), f, g, self.b.tables.T, run.RUN, thr,
+                out, cap, st, beam)
+        n = run.call(kern.sweep_part, args)
         self.stats += st
         new: Found = []
         for row in out[:cap if n < 0 else n]:

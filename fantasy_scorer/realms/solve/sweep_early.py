@@ -3,14 +3,16 @@
 On a machine where ``fr-score max`` has never run, Numba compiles the sweep before it
 starts: most of the wait of a first run. Numba compiles one function at a time in a
 process (a global lock), but its cache is shared between processes: while this process
-compiles the bounds (``all_own``, ``gifts``, ``part_bounds``, ``node_bound``), a second one
-compiles the closer look at whole hands (``refined_over``, about a third of the work, through
-:func:`~.sweep_kernel.refine_probe`) and caches it; ``sweep_part``, compiled last, then
-loads it from the cache. The second process is only an accelerator: if it fails, or is not
-done in time, this process compiles refined_over itself, to the same code.
+compiles the bounds (``all_own``, ``gifts``, ``part_bounds``, ``node_bound``) and the sweep
+itself (``sweep_part``), a second one compiles the closer look at whole hands (``refined_over``,
+about a third of the work) and caches it. sweep_part takes refined_over as a first-class
+function (``sweep_kernel.entry``), so it compiles without it; before its first call this
+process loads refined_over from the cache. The second process is only an accelerator: if
+it fails, or is not done in time, this process compiles refined_over itself, to the same
+code.
 
-Run as ``python -m fantasy_scorer.realms.solve.sweep_early``, it reads the probe's argument
-types (pickled) from standard input and compiles the probe.
+Run as ``python -m fantasy_scorer.realms.solve.sweep_early``, it reads refined_over's
+signature (pickled) from standard input and compiles it.
 """
 
 from __future__ import annotations
@@ -31,22 +33,20 @@ _pending: subprocess.Popen | None = None
 _asked = False
 
 
-def start(args: tuple) -> None:
-    """Start the second process for the probe's arguments ``args`` (as the sweep passes
-    them: P0, n0, T, RUN, thr), once a process, unless the compiled code is cached."""
+def start(sig) -> None:
+    """Start the second process to compile refined_over for the signature ``sig`` (as the
+    sweep calls it), once a process, unless the compiled code is cached."""
     global _pending, _asked
     with _lock:
         if _asked:
             return
         _asked = True
         try:
-            from numba import typeof
-
             from . import sweep_kernel as kern
 
-            sig = tuple(typeof(a) for a in args)
-            probe = kern.refine_probe
-            if probe.overloads or probe._cache.load_overload(sig, probe.targetctx):
+            ro = kern.refined_over
+            key = tuple(sig.args)
+            if key in ro.overloads or ro._cache.load_overload(key, ro.targetctx):
                 return  # compiled here already, or cached: nothing to gain
             root = str(Path(__file__).resolve().parents[3])
             env = dict(os.environ)
@@ -93,7 +93,7 @@ def _stop() -> None:
 def main() -> None:
     from . import sweep_kernel as kern  # first: it names Numba's cache before Numba loads
 
-    kern.refine_probe.compile(pickle.loads(sys.stdin.buffer.read()))
+    kern.ready(kern.refined_over, pickle.loads(sys.stdin.buffer.read()))
 
 
 if __name__ == "__main__":

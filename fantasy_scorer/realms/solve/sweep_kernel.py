@@ -1589,7 +1589,7 @@ def workspace(nf: int) -> tuple:
 
 
 @njit(cache=True, nogil=True, inline="always")
-def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, stats):
+def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, stats, ro):
     """The hands P + one free card from q0 whose bound beats the threshold, and still does
     when looked at more closely (refined_over), go to out with their bound."""
     free, fitm, need_fit = RUN[0], RUN[6], RUN[7]
@@ -1601,8 +1601,8 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
         if _legal(P, np_, need_fit, fitm):
             stats[1] += 1
             v = hand_value(P, np_, cnt, T, RUN, W)
-            if v > thr[0] and refined_over(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[7],
-                                           T[0], T[14], L[5]) > 0:
+            if v > thr[0] and ro(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[7], T[0], T[14],
+                                 L[5]) > 0:
                 if found >= limit:
                     np_ = _pop(P, np_, cnt, match)
                     return -1
@@ -1614,16 +1614,41 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
     return found
 
 
-@njit(cache=True, nogil=True)
-def refine_probe(P0, n0, T, RUN, thr):
-    """refined_over called with the argument types _leaves gives it, and nothing else: never
-    run, only compiled, in a second process while this one compiles the rest of the sweep
-    (``sweep_early``). A test checks that it compiles no other signature of refined_over
-    than the sweep's."""
-    P, np_, cnt = _start(P0, n0, T)
-    W = _workspace(RUN[0].shape[0])
-    L = _scratch(T)
-    return refined_over(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[7], T[0], T[14], L[5])
+def signatures(T: tuple, RUN: tuple) -> tuple:
+    """The signatures of node_bound and refined_over as the sweep calls them: sweep_part and
+    part_bounds take them as first-class functions of these types (see :func:`entry`)."""
+    from numba import typeof, types
+
+    i64 = types.int64
+    tt, run = typeof(T), typeof(RUN)
+    L = scratch(T)
+    W = typeof(workspace(RUN[0].shape[0]))
+    row = typeof(np.zeros(1, dtype=np.int64))
+    node = types.UniTuple(i64, 2)(row, i64, row, i64, i64, tt, run, row, row, row, i64, W)
+    refine = i64(row, i64, row, i64, tt, run, W, typeof(L), i64, tt[7], tt[0], tt[14],
+                 typeof(L[5]))
+    return node, refine
+
+
+def ready(fn, sig) -> None:
+    """Compile fn for sig's argument types (or load it from the cache) before a call passes
+    it as a first-class function; always keyed by the argument types alone, as a call from
+    Python keys it, so that the cache holds one copy."""
+    fn.compile(tuple(sig.args))
+
+
+def entry(fn, args: tuple, *sigs):
+    """fn compiled for the types of ``args`` followed by first-class functions of the
+    signatures ``sigs``, and its entry point (called with args and those functions).
+
+    Called through a pointer, a function passed so is not linked into fn's code: compiling
+    fn does not optimise its code a second time, and another process may compile it
+    meanwhile (``sweep_early``)."""
+    from numba import typeof, types
+
+    key = tuple(typeof(a) for a in args) + tuple(types.FunctionType(s) for s in sigs)
+    fn.compile(key)
+    return fn.overloads[key].entry_point
 
 
 @njit(cache=True, nogil=True)
@@ -1638,7 +1663,7 @@ def _start(P0, n0, T):
 
 
 @njit(cache=True, nogil=True)
-def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam):
+def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam, nb, ro):
     """Every hand of RUN's size holding P0[:n0], free[first] and free[second] (-1: none)
     and further free cards after them: the hands whose bound beats thr[0] (read as the sweep
     goes, so that a better hand found meanwhile prunes the rest) are written to out.
@@ -1687,14 +1712,14 @@ def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam):
         stats[0] += 1
         kk = ks[depth]
         own_in = own[depth - 1] if depth > 0 else own0
-        screen, ub = node_bound(P, np_, cnt, qcur, kk, T, RUN, m[depth], own_in, own[depth],
-                                thr[0], W)
+        screen, ub = nb(P, np_, cnt, qcur, kk, T, RUN, m[depth], own_in, own[depth], thr[0],
+                        W)
         nk[depth] = 0
         ptr[depth] = 0
         if ub > thr[0]:
             if kk == 1:
                 found = _leaves(P, np_, cnt, qcur, screen, m[depth], thr, T, RUN, W, L, out,
-                                found, limit, stats)
+                                found, limit, stats, ro)
                 if found < 0:
                     return -1
             else:
@@ -1736,7 +1761,7 @@ def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam):
 
 
 @njit(cache=True, nogil=True)
-def part_bounds(P0, n0, first, T, RUN, out, thr):
+def part_bounds(P0, n0, first, T, RUN, out, thr, nb):
     """The branch P0 + free[first]: its bound, and in out[g] the bound of each branch that
     also takes free[g] (g > first; 0 when it cannot hold enough cards)."""
     match = T[1]
@@ -1753,7 +1778,7 @@ def part_bounds(P0, n0, first, T, RUN, out, thr):
     sfx = np.zeros(nf + 1, dtype=np.int64)
     own = np.zeros(nf + 1, dtype=np.int64)
     W = _workspace(nf)
-    screen, ub = node_bound(P, np_, cnt, first + 1, k, T, RUN, m, own0, own, thr, W)
+    screen, ub = nb(P, np_, cnt, first + 1, k, T, RUN, m, own0, own, thr, W)
     _suffix_tops(m, first + 1, nf, k - 1, sfx)
     for g in range(first + 1, nf - k + 1):
         out[g] = screen + m[g] + sfx[g]
