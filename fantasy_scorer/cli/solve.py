@@ -359,9 +359,9 @@ def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], discard_spec: str 
     Every choice and every extra card are included: 7 cards and Necromancer's 8th; with
     Cursed Hoards 8 cards, and a 9th with Necromancer, Leprechaun or Genie. Without
     --players, every table size is tried for Genie. The base game takes a few seconds on
-    two cores, Cursed Hoards about a minute (the first run also compiles the search, about
-    half a minute more); --with and --without make it quicker. A progress bar on standard error
-    shows the best hand so far, the most any hand may still score, and the time left.
+    two cores, Cursed Hoards about half a minute (the first run also compiles the search,
+    about 20 seconds more); --with and --without make it quicker. A progress bar on standard
+    error shows the best hand so far, the most any hand may still score, and the time left.
     Cards are named as in a hand file (any language, or their ids):
 
     \b
