@@ -141,7 +141,7 @@ class _Run:
         part = fn is kern.sweep_part
         sigs = self.sigs if part else self.sigs[:1]
         got = self.entries.get(fn.__name__)
-        if got is None:  # compiled (or loaded) while the second process may compile ro
+        if got is None:  # compiled (or loaded) while the second process compiles refined_over
             got = self.entries[fn.__name__] = kern.entry(fn, args, *sigs)
         kern.ready(kern.node_bound, sigs[0])
         if not part:
