@@ -40,6 +40,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor, as_completed
 from dataclasses import dataclass
+from functools import cached_property
 
 import numpy as np
 
@@ -127,11 +128,17 @@ class _Run:
         own0 = np.full(nf + 1, 1 << 30, dtype=np.int64)
         self.RUN = (np.array(free, dtype=np.int64), posof, sufcnt, sufmax, sufbook, own0, fitm,
                     need_fit, size, sufhc)
-        self.sigs = kern.signatures(t.T, self.RUN)
         self.entries: dict[str, object] = {}
         if size > len(forced) and nf:
             sweep_early.start(self.sigs[1])
             kern.all_own(self._held(forced), len(forced), t.T, self.RUN, own0)
+
+    @cached_property
+    def sigs(self) -> tuple:
+        """The signatures node_bound and refined_over are passed with (``kern.signatures``):
+        made only for a run that sweeps (about half a millisecond, which every hand bounded
+        through a run of its own would pay otherwise)."""
+        return kern.signatures(self.tables.T, self.RUN)
 
     def call(self, fn, args: tuple):
         """fn (``kern.sweep_part`` or ``kern.part_bounds``) on args. node_bound, and for
@@ -141,14 +148,14 @@ class _Run:
         part = fn is kern.sweep_part
         sigs = self.sigs if part else self.sigs[:1]
         got = self.entries.get(fn.__name__)
-        if got is None:  # compiled (or loaded) while the second process compiles refined_over
-            got = self.entries[fn.__name__] = kern.entry(fn, args, *sigs)
-        kern.ready(kern.node_bound, sigs[0])
-        if not part:
-            return got(*args, kern.node_bound)
-        sweep_early.wait()  # then refined_over is in the cache, if the second process ran
-        kern.ready(kern.refined_over, sigs[1])
-        return got(*args, kern.node_bound, kern.refined_over)
+        if got is None:  # once a run: fn, then the functions it is passed, compiled or loaded
+            got = kern.entry(fn, args, *sigs)  # while the second process compiles refined_over
+            kern.ready(kern.node_bound, sigs[0])
+            if part:
+                sweep_early.wait()  # then refined_over is in the cache, if that process ran
+                kern.ready(kern.refined_over, sigs[1])
+            self.entries[fn.__name__] = got
+        return got(*args, *(kern.node_bound, kern.refined_over)[:len(sigs)])
 
     @staticmethod
     def _held(P: Sequence[int]) -> np.ndarray:
