@@ -792,8 +792,8 @@ def _cached(files: list[tuple[str, str]]) -> Catalog:
     from the user's cache where an earlier process left it, else compiled and left there.
 
     Every ``fr-score`` process starts by reading the shipped cards: importing PyYAML,
-    parsing and compiling them took about 50 ms on the 2-core machine, a fifth of a plain
-    ``fr-score hand.txt``; unpickling the result takes about 2. The file is named after a
+    parsing and compiling them is a good part of a plain ``fr-score hand.txt``; unpickling
+    the result costs a small fraction of that. The file is named after a
     digest of the card files, of the code that compiles them and of the interpreter, so any
     change to one of those reads the YAML again. The cache is only ever a shortcut: a file
     that is missing, unreadable or not a catalog is compiled anew, and a cache that cannot be
