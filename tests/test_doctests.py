@@ -1,11 +1,11 @@
 """Every ``>>>`` example a reader sees runs: the README's and every docstring's in the package.
 
-An example that is never run goes stale (the README's once did), so the README is run as a
-doctest file (as ``python -m doctest README.md`` runs it) and every module of the package
-through :func:`doctest.testmod`. Every module is imported: the test extra installs the web
-extra's libraries too, so no module is skipped. The expected outputs are the rules' worked
-examples (the hand of 260 of ``examples/hand-260.txt``; Basilisk blanking every Army, R8),
-not the code's own output.
+An example that is never run goes stale (the README's once did), so the README and the pages
+of ``docs/`` are run as doctest files (as ``python -m doctest README.md`` runs it) and every
+module of the package through :func:`doctest.testmod`. Every module is imported: the test
+extra installs the web extra's libraries too, so no module is skipped. The expected outputs
+are the rules' worked examples (the hand of 260 of ``examples/hand-260.txt``; Basilisk
+blanking every Army, R8; Rangers clearing the word Army, R6), not the code's own output.
 """
 
 from __future__ import annotations
@@ -19,7 +19,9 @@ import pytest
 
 import fantasy_scorer
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT = Path(__file__).resolve().parent.parent
+README = ROOT / "README.md"
+DOCS = sorted((ROOT / "docs").glob("*.md"))
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 
@@ -36,6 +38,14 @@ def test_the_readme_examples_run() -> None:
                               report=True)
     assert result.failed == 0
     assert result.attempted >= 5  # the issue asks for at least five examples in the README
+
+
+@pytest.mark.parametrize("page", DOCS, ids=lambda p: p.name)
+def test_the_examples_of_the_docs_run(page: Path) -> None:
+    # The pages of docs/ are read as much as the README: their examples run too.
+    result = doctest.testfile(str(page), module_relative=False, optionflags=FLAGS,
+                              report=True)
+    assert result.failed == 0, page.name
 
 
 def test_the_readme_holds_no_example_that_doctest_cannot_see() -> None:
