@@ -65,9 +65,12 @@ def test_the_docstring_examples_of_a_module_run(name: str) -> None:
 
 def test_the_modules_with_examples_are_found() -> None:
     # The parametrised test above must see the package's examples, not an empty list: the
-    # public API's module docstring and score_many's each hold some.
+    # public API's module docstring, score_many's, the ranking's and the rulings' index hold
+    some.
     finder = doctest.DocTestFinder()
     counts = {name: sum(len(t.examples) for t in finder.find(importlib.import_module(name)))
               for name in package_modules()}
     assert counts["fantasy_scorer"] >= 2
     assert counts["fantasy_scorer.batch"] >= 1
+    assert counts["fantasy_scorer.realms.ranking"] >= 1
+    assert counts["fantasy_scorer.realms.rulings"] >= 2
