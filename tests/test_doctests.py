@@ -66,7 +66,7 @@ def test_the_docstring_examples_of_a_module_run(name: str) -> None:
 def test_the_modules_with_examples_are_found() -> None:
     # The parametrised test above must see the package's examples, not an empty list: the
     # public API's module docstring, score_many's, the ranking's and the rulings' index hold
-    some.
+    # some.
     finder = doctest.DocTestFinder()
     counts = {name: sum(len(t.examples) for t in finder.find(importlib.import_module(name)))
               for name in package_modules()}
