@@ -161,7 +161,7 @@ def _arrays(signature: str) -> list[tuple[str, int] | None]:
 def _checked(name: str, fn: Any) -> Any:
     """``fn`` refusing arrays of another type, shape or layout. Numba's code would compile
     itself anew for them; the built module, compiled for one signature, would read their
-    memory as if they matched (measured: a float array is taken as integers), so a caller's
+    memory as if they matched (a float array is read as integers), so a caller's
     mistake would be a wrong answer instead of an error. One wrapper per function: the
     scorers ask :func:`entry` on every call."""
     wanted = _arrays(SIGNATURES[name][1])
