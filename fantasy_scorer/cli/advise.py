@@ -152,9 +152,8 @@ When your discard ends the game, every figure is exact and the advice is
 --budget bounds the time (counted from the start of fr-score); the answer
 says how many samples it used. --seed makes the samples repeatable; with
 --samples N the answer no longer depends on the machine's speed. Run
-'fr-score compile' once: the compiled scorer then loads in a tenth of a
-second instead of half of the budget (about 80 samples in 1 s instead of
-about 45, on 2 cores).
+'fr-score compile' once: the compiled scorer then loads in a small part
+of the budget instead of about half of it, leaving more time for samples.
 """
 
 

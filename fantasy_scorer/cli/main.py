@@ -67,15 +67,15 @@ for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.be
 def run() -> None:
     """The ``fr-score`` program: :func:`main`, then a prompt exit.
 
-    Once a command has loaded the compiled code, the interpreter spends about 0.17 s
-    tearing it down at exit (measured on the 2-core machine), longer than many answers
+    Once a command has loaded the compiled code, the interpreter spends a long while
+    tearing it down at exit, longer than many answers
     take. By then everything is written, so the program flushes its output and leaves at
     once with the command's exit code. (Tests call :func:`main` and are not concerned.)
     It also asks for the compiled code that ``fr-score compile`` built ahead of time
-    (``realms.solve.batch.aot``), which a new process loads half a second sooner than Numba's.
+    (``realms.solve.batch.aot``), which a new process loads sooner than Numba's.
     And it tells the linear algebra library under NumPy to start one thread, not one per
     core, unless the environment says otherwise: nothing here multiplies matrices of any
-    size, and its threads cost about 30 ms of every start (measured, 105 -> 75 ms).
+    size, and starting its threads costs every start time.
     """
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before anything imports NumPy
     from ..realms.solve.batch import aot

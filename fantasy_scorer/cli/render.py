@@ -55,7 +55,7 @@ SUIT_STYLES: dict[str, str] = {
 def may_be_terminal() -> bool:
     """Whether rich could take standard output for a terminal: it is one, or a variable
     with which rich draws on any stream is set. When not, the output is plain and rich is
-    not even loaded (about 30 ms of every piped ``fr-score``)."""
+    not even loaded (its import would slow every piped ``fr-score``)."""
     try:
         tty = sys.stdout.isatty()
     except (AttributeError, ValueError):  # no stream, or a closed one

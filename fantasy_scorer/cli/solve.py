@@ -358,9 +358,9 @@ def max_cmd(with_: tuple[str, ...], without: tuple[str, ...], discard_spec: str 
 
     Every choice and every extra card are included: 7 cards and Necromancer's 8th; with
     Cursed Hoards 8 cards, and a 9th with Necromancer, Leprechaun or Genie. Without
-    --players, every table size is tried for Genie. The base game takes a few seconds on
-    two cores, Cursed Hoards about half a minute (the first run also compiles the search,
-    about 20 seconds more); --with and --without make it quicker. A progress bar on standard
+    --players, every table size is tried for Genie. The base game takes seconds, Cursed
+    Hoards longer, and the first run also compiles the search; --with and --without make
+    it quicker. A progress bar on standard
     error shows the best hand so far, the most any hand may still score, and the time left.
     Cards are named as in a hand file (any language, or their ids):
 
@@ -501,11 +501,9 @@ def compile_cmd(quiet: bool) -> None:
 
     
     It also builds the pieces the command line uses into a C extension
-    (Numba's ahead-of-time compiler; it needs a C compiler; seconds right
-    after the rest compiled, up to two minutes when the rest came from the
-    cache), which a new fr-score process loads without Numba: best and
-    advise answer about half a second sooner. Without it they load Numba's
-    code, as before.
+    (Numba's ahead-of-time compiler; it needs a C compiler), which a new
+    fr-score process loads without Numba: best and advise answer sooner.
+    Without it they load Numba's code, as before.
     """
     from ..realms.solve.warmup import warm_up
 

@@ -339,7 +339,7 @@ class _Compiler:
         if not isinstance(items, list) or not items:
             raise self.fail("expected a list of suits or card names, got "
                             f"{clip(repr(items))}", node)
-        mask, names, anything = 0, frozenset(), False
+        mask, names, anything = 0, frozenset[str](), False
         self.last_words: list[tuple[str, int]] = []  # canonical, in order (Term.words)
         for it in items:
             m, n, a = self.word(it, items)
@@ -359,7 +359,8 @@ class _Compiler:
                 raise self.fail("a selector needs 'match'", item)
             mask, names, anything, texts = self.words(item["match"], item)
             words = tuple(self.last_words)
-            ex_mask, ex_names, ex_words = 0, frozenset(), ()
+            ex_mask, ex_names = 0, frozenset[str]()
+            ex_words: tuple[tuple[str, int], ...] = ()
             text = "/".join(texts)
             if "except" in item:
                 ex_mask, ex_names, ex_any, ex_texts = self.words(item["except"], item)
@@ -496,7 +497,7 @@ class _Compiler:
     def card(self, entry: Any) -> Card:
         if not isinstance(entry, Mapping):
             raise self.fail(f"each card must be a mapping, got {clip(repr(entry))}")
-        self.line = entry.line
+        self.line = _line(entry)
         unknown = set(entry) - _CARD_KEYS
         if unknown:
             k = sorted(unknown)[0]
@@ -527,7 +528,8 @@ class _Compiler:
         strength = self.integer(entry["strength"], entry, "strength")
 
         bonus = tuple(self.points(b, entry, False) for b in self._list(entry, "bonus"))
-        pts, blanks, conds = [], [], []
+        pts, blanks = [], []
+        conds: list[fx.BlankedUnless | fx.BlankedIf] = []
         lonely = []
         for p in self._list(entry, "penalty"):
             if isinstance(p, Mapping) and set(p) & _PENALTY_KINDS:
@@ -673,6 +675,12 @@ class _Compiler:
 _FILE_KEYS = {"game", "suits", "aliases", "cards", "hand_size", "max_hand"}
 
 
+def _line(node: Any) -> int:
+    """The line of a card file a mapping or list was read from (:mod:`.yaml_lines` gives
+    each one its ``line``)."""
+    return node.line
+
+
 def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
     """Add the cards of one YAML document to ``catalog``; returns the new cards."""
     from .yaml_lines import load_yaml  # (PyYAML only where a card file is read)
@@ -684,19 +692,19 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
     if unknown:
         k = sorted(unknown)[0]
         raise ScorerError(f"unknown top-level key '{clip(k)}' (expected "
-                          f"{', '.join(sorted(_FILE_KEYS))})", f"{source}:{data.line}")
+                          f"{', '.join(sorted(_FILE_KEYS))})", f"{source}:{_line(data)}")
     for key in ("hand_size", "max_hand"):
         if key in data:
             val = data[key]
             if isinstance(val, bool) or not isinstance(val, int) or val < 1:
                 raise ScorerError(f"'{key}' must be a positive whole number",
-                                  f"{source}:{data.line}")
+                                  f"{source}:{_line(data)}")
             setattr(catalog, key, val)
     if data.get("game"):
         catalog.games.append(str(data["game"]))
     for s in data.get("suits", []) or []:
         if not isinstance(s, str) or not s.strip():
-            raise ScorerError(f"bad suit name {clip(repr(s))}", f"{source}:{data.line}")
+            raise ScorerError(f"bad suit name {clip(repr(s))}", f"{source}:{_line(data)}")
         if catalog.find_suit(s) is None:
             catalog.suits.append(s.strip())
     for alias, target in (data.get("aliases") or {}).items():
@@ -704,7 +712,7 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
         catalog.alias_spelling[fold(str(alias))] = str(alias)
     entries = data.get("cards")
     if not isinstance(entries, list):
-        raise ScorerError("a card file needs a 'cards' list", f"{source}:{data.line}")
+        raise ScorerError("a card file needs a 'cards' list", f"{source}:{_line(data)}")
     # Names first, so a card may name a card defined further down the file.
     names = {fold(c.name): c.name for c in catalog.cards}
     for e in entries:
@@ -778,8 +786,9 @@ def _shipped_files(expansion: str | None, edition: str | None) -> list[str]:
             raise ScorerError(f"unknown edition '{edition}'"
                               f"{Catalog().suggest(edition, EDITIONS)}; known: "
                               + ", ".join(EDITIONS))
-        if EDITIONS[edition]:
-            files.append(EDITIONS[edition])
+        replacing = EDITIONS[edition]
+        if replacing:
+            files.append(replacing)
     return files
 
 
@@ -792,8 +801,8 @@ def _cached(files: list[tuple[str, str]]) -> Catalog:
     from the user's cache where an earlier process left it, else compiled and left there.
 
     Every ``fr-score`` process starts by reading the shipped cards: importing PyYAML,
-    parsing and compiling them took about 50 ms on the 2-core machine, a fifth of a plain
-    ``fr-score hand.txt``; unpickling the result takes about 2. The file is named after a
+    parsing and compiling them is a good part of a plain ``fr-score hand.txt``; unpickling
+    the result costs a small fraction of that. The file is named after a
     digest of the card files, of the code that compiles them and of the interpreter, so any
     change to one of those reads the YAML again. The cache is only ever a shortcut: a file
     that is missing, unreadable or not a catalog is compiled anew, and a cache that cannot be

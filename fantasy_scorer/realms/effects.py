@@ -35,11 +35,15 @@ from .messages import Join, Msg, Name, Suit
 
 
 class Holder(Protocol):
-    """What a term looks at: a card as it stands in a hand (see ``resolve.Slot``)."""
+    """What a term looks at: a card as it stands in a hand (see ``resolve.Slot``), or a card
+    as printed. Read only: a term never changes what it looks at."""
 
-    name: str
-    suits: int
-    strength: int
+    @property
+    def name(self) -> str: ...
+    @property
+    def suits(self) -> int: ...
+    @property
+    def strength(self) -> int: ...
 
 
 @dataclass(frozen=True)

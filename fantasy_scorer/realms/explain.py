@@ -30,7 +30,7 @@ language of the :class:`~fantasy_scorer.realms.names.Localizer` they are given.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -408,15 +408,15 @@ def _blank_step(s: Slot, hits: list[tuple[Slot, fx.Term]], stopped: list[tuple[S
         if s.blanked_by:
             mine = [(a, w) for a, w in hits if a in s.blanked_by]
             text = Msg("blank.by", card=label(s), blows=_blows(mine, s, suits))
-            rulings = ("R8 (a)",) + (("R8 (c)",) if failed else ())
+            cited = ("R8 (a)",) + (("R8 (c)",) if failed else ())
             return Step("blank", s.card,
                         _semi(text, Msg("blank.also", reasons=reasons) if failed else None, tail),
-                        rulings + extra_rule, by=tuple(b.card for b in s.blanked_by))
+                        cited + extra_rule, by=tuple(b.card for b in s.blanked_by))
         text = Msg("blank.condition", card=label(s), reasons=reasons)
         return Step("blank", s.card, _semi(text, tail), ("R8 (c)",) + extra_rule)
 
     # Kept: say why when something could have blanked it.
-    parts: list[Msg] = []
+    parts: list[Msg | Join] = []
     rulings: list[str] = []
     by: list[Card] = []
     for a, term in stopped:
@@ -487,7 +487,7 @@ def _blanking(result: Result) -> list[Step]:
 
 
 def _effect_rulings(e: fx.PointEffect, card: Card, view_cards: Sequence[Slot],
-                    counted: Sequence[Any]) -> tuple[str, ...]:
+                    counted: Collection[Any]) -> tuple[str, ...]:
     """The rulings a point effect's arithmetic rests on (read from the effect's data)."""
     out: list[str] = []
     if isinstance(e, fx.BestOf):

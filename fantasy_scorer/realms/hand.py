@@ -123,10 +123,11 @@ def check_cards(cards: tuple[Card, ...], catalog: Catalog | None = None,
         raise ScorerError(f"{len(cards)} cards in hand, at most {limit} allowed{why}{hint}")
     extra_slots = len(cards) - size
     if extra_slots > 0:
-        givers = [c for c in cards if c.extra is not None and c.extra.source == "discard"]
+        takers = [c for c in cards if c.extra is not None and c.extra.source == "discard"]
         free = sum(1 for c in cards + cursed
                    if c.extra is not None and c.extra.source != "discard")
-        for giver in givers[: max(0, extra_slots - free)]:
+        for giver in takers[: max(0, extra_slots - free)]:
+            assert giver.extra is not None  # takers have an extra card from the discard area
             eligible = [c for c in cards if c is not giver and c.suits & giver.extra.suits]
             if not eligible:
                 raise ScorerError(

@@ -32,7 +32,17 @@ class Standing:
 
 
 def rank(results: Sequence[tuple[str, Result]]) -> list[Standing]:
-    """Places by total (highest first), then by base strength (lowest first); ties shared."""
+    """Places by total (highest first), then by base strength (lowest first); ties shared.
+
+    Knights alone score 20 - 8 (no Leader) = 12, Hydra alone 12 (no Swamp): the same total,
+    and Hydra's printed strength, 12, is lower than Knights' 20::
+
+        >>> import fantasy_scorer as fs
+        >>> table = [("Ann", fs.score(["Knights"])), ("Bob", fs.score(["Hydra"]))]
+        >>> [(s.rank, s.player, s.total, s.base_strength, s.note) for s in rank(table)]
+        [(1, 'Bob', 12, 12, 'tie on total: base strength decides'),
+         (2, 'Ann', 12, 20, 'tie on total: base strength decides')]
+    """
     keyed = [(-r.total, r.base_strength, player, r) for player, r in results]
     keyed.sort(key=lambda k: (k[0], k[1]))
     out = []

@@ -160,11 +160,11 @@ def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
             for t in slots:
                 if eff.hits(t, s):
                     t.cleared_by.append(card)
-        for eff in card.clears_word:
+        for word in card.clears_word:
             for t in slots:
-                if eff.hits(t, s):
-                    t.struck |= eff.suits
-                    t.struck_by.append((card, eff.word))
+                if word.hits(t, s):
+                    t.struck |= word.suits
+                    t.struck_by.append((card, word.word))
         if type(card.choice) is fx.ClearOne:
             value = choices.get(card.id)
             if value is not None:
@@ -177,7 +177,7 @@ def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
             t.active = t.penalty.strike(t.struck)
 
 
-def _clear_target(slots: Sequence[Slot], s: Slot, value: Card) -> Slot:
+def _clear_target(slots: Sequence[Slot], s: Slot, value: ChoiceValue) -> Slot:
     """The slot a clearing choice names, if it is of a suit the chooser may clear (R4)."""
     card = s.card
     assert isinstance(card.choice, fx.ClearOne)

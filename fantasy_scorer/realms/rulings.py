@@ -127,6 +127,15 @@ def kinds_of(card: Card) -> frozenset[str]:
 
 
 def concerning(card: Card) -> list[str]:
-    """The ids of the rulings that concern a card, in order."""
+    """The ids of the rulings that concern a card, in order: Warlock Lord's penalty counts
+    once per card (R9); Doppelgänger copies a card in hand (R1, R14) and may copy a Phoenix
+    (R16)::
+
+        >>> from fantasy_scorer.realms.catalog import base_catalog
+        >>> concerning(base_catalog().card("Warlock Lord"))
+        ['R9']
+        >>> concerning(base_catalog().card("Doppelgänger"))
+        ['R1', 'R14', 'R16']
+    """
     kinds = kinds_of(card)
     return [r.id for r in rulings() if card.id in r.cards or r.kinds & kinds]

@@ -3,8 +3,8 @@
 Every mapping and list a card file holds remembers its line (``.line``), so that a problem
 found while compiling a card names the line it is on; a mapping that repeats a key is an
 error, never a value silently dropped. Apart from :mod:`.catalog` so that a process whose
-shipped cards come from the cache (``catalog._cached``) never imports PyYAML (about 25 ms
-of every ``fr-score`` start on the 2-core machine).
+shipped cards come from the cache (``catalog._cached``) never imports PyYAML, whose import
+would slow every ``fr-score`` start.
 """
 
 from __future__ import annotations
@@ -33,8 +33,8 @@ class _LineLoader(yaml.SafeLoader):
 
 class _FastLineLoader(getattr(yaml, "CSafeLoader", _LineLoader)):  # type: ignore[misc]
     """The same loader parsing with libyaml where PyYAML has it: the same data and lines,
-    six times sooner on the card files (6 ms instead of 40, on every start of
-    ``fr-score``). Its syntax errors say less (a tab is "a character"), so a file it
+    several times sooner on the card files (on every start of ``fr-score`` that reads
+    them). Its syntax errors say less (a tab is "a character"), so a file it
     refuses is parsed again by :class:`_LineLoader` for the message."""
 
     source = ""

@@ -4,22 +4,18 @@ Enumeration scores every subset of a hand's size, each with every option of its 
 (a copy's targets, Book of Changes' card and suit, Island's and Angel's card) and every extra
 card Necromancer may take. Its work is the number of hands it scores, which this module
 computes from the pool as a sum over subsets of the product of each card's option count (an
-elementary symmetric polynomial: no subset is listed). Compiled, a hand costs about a fifth
-of a microsecond; in Python about 80 microseconds, and 1.6 times that where Book of Changes
-is in the pool (measured on the 2-core machine over 932 random pools of 8 to 12 cards whose
-Python estimate was 20 to 200 ms: with 60 and no such factor the real time was 1.4 times
-the estimate at the median, 2.2 times with Book of Changes, which sent such pools to
-Python for 0.18 s where the compiled code answers in 0.12 s, numpy's import included).
+elementary symmetric polynomial: no subset is listed). A hand costs far less compiled than
+in Python, and more in Python where Book of Changes is in the pool (without that factor,
+such pools went to Python where the compiled code answers sooner, numpy's import included).
 The pruned enumeration
-(:mod:`.batch.pruned`) bounds every subset first (a few microseconds each) and scores only
-those that may reach the best: about a third of the work, measured on pools with three to five
-choice cards (a tenth to a half), and a subset holding several choice cards is the costly
-kind it saves most of. CP-SAT's time was measured to grow by
-about 1.4 per card past 12, eightfold with Book of Changes and by 1.6 with each other open
-choice. Loading counts once per process: Numba's cached code (about half a second; about a
-minute the first time it is compiled; about 0.12 s for the command line where ``fr-score
-compile`` built its module ahead of time, numpy included), the sweep's bound for the
-pruned enumeration (about 0.06 s more; 15 s the first time) and OR-Tools (about 0.6 s).
+(:mod:`.batch.pruned`) bounds every subset first and scores only
+those that may reach the best: a share of the work (:data:`PRUNED_SHARE`), and a subset
+holding several choice cards is the costly kind it saves most of. CP-SAT's time grows with
+each card past 12, several times over with Book of Changes, and with each other open
+choice. Loading counts once per process: Numba's cached code (far longer the first time it
+is compiled; shorter for the command line where ``fr-score compile`` built its module ahead
+of time, numpy included), the sweep's bound for the pruned enumeration and OR-Tools. The
+constants below hold these costs; how they were estimated is in ``docs/performance.md``.
 Both compiled forms run without the GIL, two threads sharing an enumeration. The cheapest
 expected total wins; every search gives the same hands, so the choice changes only the time.
 
@@ -46,9 +42,9 @@ COMPILED_HAND, COMPILED_SUBSET = 0.2e-6, 1e-6
 PYTHON_HAND, PYTHON_SUBSET, PYTHON_BOOK = 80e-6, 40e-6, 1.6
 #: Seconds to load the compiled code from the cache, or to compile it the first time; to
 #: load the module built ahead of time instead (the command line), and numpy before it
-#: where this process has not imported it yet (measured on the 2-core machine: numpy 0.10
-#: to 0.13 s, the module and the catalog's tables 0.01 s; nothing else on the command line's
-#: way to a search imports numpy, so a small pool scored in Python never pays for it).
+#: where this process has not imported it yet (numpy's import is most of it; nothing else on
+#: the command line's way to a search imports numpy, so a small pool scored in Python never
+#: pays for it).
 NUMBA_LOAD, NUMBA_COMPILE = 0.45, 60.0
 AOT_LOAD, NUMPY_LOAD = 0.01, 0.11
 #: (The enumeration's figures are of two threads sharing it: Numba's code and the module

@@ -277,8 +277,8 @@ Improve = Callable[[Found], int]
 def _order(b: Bounds, forced: list[int], free: list[int], size: int) -> list[int]:
     """The free cards by the most each may add: its own strength and bonus with its best
     partners, plus the most it adds to the bonuses of its k - 1 best partners. Hands of
-    big contributions are met first, and their branches prune the rest (measured: about
-    seven times fewer branches than by a card's own bonus alone)."""
+    big contributions are met first, and their branches prune the rest (about seven times
+    fewer branches than by a card's own bonus alone)."""
     k = size - len(forced)
     if k <= 0 or not free:
         return free
@@ -408,8 +408,8 @@ class Sweeper:
         left); ``report(done, parts, that bound, seconds left)`` as parts end.
 
         The time left is the time so far scaled by the work left over the work done, a
-        part's work taken as the cube of its bound's excess over the bar (measured on both
-        games: the most promising parts cost most, about as that cube)."""
+        part's work taken as the cube of its bound's excess over the bar (in both games the
+        most promising parts cost most, about as that cube)."""
         thr[0] = max(int(thr[0]), aim)
         tasks = self.tasks(int(thr[0]))
         aim_thr = int(thr[0])

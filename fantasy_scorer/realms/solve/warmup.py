@@ -3,12 +3,12 @@
 Numba compiles the batch scorer, ``best``'s two compiled enumerations and the advice's scorer
 the first time each runs on a machine, and caches the result (``batch/cache.py``); after that
 a new process loads each in a fraction of a second. ``best`` never makes a user wait for a
-compile inside a search (the cost planner counts it, about a minute, and takes a slower search
+compile inside a search (the cost planner counts it, and takes a slower search
 instead), so on a machine where nothing has compiled the code yet, a pool with several choice
 cards takes seconds of Python search every time. :func:`warm_up` compiles (or, when cached,
 just loads) every one of them once, on tiny inputs, so that each later search is the fast one.
 Last, it builds the entry points the command line calls into a C extension (:mod:`.batch.aot`),
-which a new ``fr-score`` process loads without Numba, about half a second sooner.
+which a new ``fr-score`` process loads without Numba, sooner.
 ``fr-score max`` compiles its own sweep on its first run, with a progress bar.
 """
 
@@ -64,7 +64,7 @@ def warm_up(catalog: Catalog | None = None,
             begin: Callable[[str], None] | None = None) -> list[tuple[str, float]]:
     """Compile (or load from the cache) every piece of :data:`STEPS`: (what, seconds) each,
     also passed to ``report`` as each one is done (``begin(what)`` as it starts: a compile
-    takes up to a minute)."""
+    takes a while)."""
     from .batch.aot import BuildError
 
     cat = catalog or base_catalog()

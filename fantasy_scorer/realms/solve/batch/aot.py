@@ -1,13 +1,13 @@
 """The compiled entry points as a C extension built ahead of time, for the command line.
 
-A new process that calls Numba's cached code waits about 0.6 s before the first call: 0.3 s to
-import Numba, and 0.3 s for Numba to set up its compiler's registries, which it does even to
-load cached code (measured on the 2-core machine). The searches themselves take milliseconds,
+A new process that calls Numba's cached code waits before the first call: to import Numba,
+and for Numba to set up its compiler's registries, which it does even to
+load cached code. The searches themselves take far less,
 so in ``fr-score best`` or ``fr-score advise`` that wait was most of the answer (and most of
 ``advise``'s one-second budget). ``fr-score compile`` therefore also builds the entry points
 of :data:`SIGNATURES` into one C extension with Numba's ahead-of-time compiler
 (``numba.pycc``), from the very same Python functions the Numba code is compiled from. Loading
-it needs numpy and the module: about 0.12 s, and no Numba. Its functions release the GIL
+it needs numpy and the module, and no Numba. Its functions release the GIL
 while they run, as Numba's ``nogil`` code does, so that two threads share a search here too
 (:func:`_releasing_the_gil`; a Numba that cannot build it so builds nothing, and the command
 line loads Numba's code).
@@ -161,7 +161,7 @@ def _arrays(signature: str) -> list[tuple[str, int] | None]:
 def _checked(name: str, fn: Any) -> Any:
     """``fn`` refusing arrays of another type, shape or layout. Numba's code would compile
     itself anew for them; the built module, compiled for one signature, would read their
-    memory as if they matched (measured: a float array is taken as integers), so a caller's
+    memory as if they matched (a float array is read as integers), so a caller's
     mistake would be a wrong answer instead of an error. One wrapper per function: the
     scorers ask :func:`entry` on every call."""
     wanted = _arrays(SIGNATURES[name][1])
@@ -182,8 +182,8 @@ def _checked(name: str, fn: Any) -> Any:
 
 
 def build() -> Path:
-    """Build the module for this process's sources and interpreter (about a minute on the
-    2-core machine); its path. Raises :class:`BuildError` with the reason."""
+    """Build the module for this process's sources and interpreter (a slow step); its
+    path. Raises :class:`BuildError` with the reason."""
     global _loaded
     try:
         with warnings.catch_warnings():

@@ -140,8 +140,8 @@ def both(part: Callable[[int, int], None], start: int, n: int) -> None:
     """``part(first, count)`` over the subsets ``start … start + n - 1``, by two threads
     taking :data:`PIECE` subsets at a time until none is left: subsets in a row share
     cards, so their costs come in runs (the hands of a Book of Changes' subsets), and
-    halves cut in the middle left one thread idle for most of the time (measured on a
-    12-card pool: one half 97 ms, the other 242)."""
+    halves cut in the middle left one thread idle for most of the time (on a 12-card
+    pool one half cost about two and a half times the other)."""
     import threading
 
     lock = threading.Lock()

@@ -19,7 +19,7 @@ one list of indices for every hand, or one list per hand; ``cursed`` likewise. B
 compiled code cannot take (a card whose effects it does not know, an illegal choice) is
 scored by :mod:`fantasy_scorer.realms.resolve`, which also raises the error such a hand
 deserves. Each call costs some tens of microseconds besides its hands: score many hands per
-call. The first call in a process loads the compiled code (about half a second).
+call. The first call in a process loads the compiled code.
 """
 
 from __future__ import annotations
