@@ -90,6 +90,33 @@ def score_hand(hand: Hand) -> Result:
     return optimize(hand).result
 
 
+def as_written(hand: Hand) -> Result | None:
+    """The hand as the player wrote it: every open choice left unassigned and no extra card
+    taken, as the web scorer scores a code (it never chooses). None when a written choice
+    is legal only through a choice left open (an Island target, R4)."""
+    try:
+        return resolve(hand)
+    except ScorerError:
+        return None
+
+
+@dataclass(frozen=True)
+class Written:
+    """The as-written total beside an optimized one that differs from it (None: the hand
+    is not legal as written)."""
+
+    total: int | None
+
+
+def written_note(hand: Hand, total: int) -> Written | None:
+    """What to say of ``hand`` as written beside its optimized ``total``: None when the two
+    are the same (nothing to say)."""
+    written = as_written(hand)
+    if written is not None and written.total == total:
+        return None
+    return Written(None if written is None else written.total)
+
+
 def rank_hands(seats: Iterable[tuple[str, Hand]]) -> list[Standing]:
     """Score every player's hand (:func:`score_hand`) and place them (the tie-break of
     :mod:`..ranking`)."""
