@@ -23,7 +23,7 @@ from ..realms.formats.handfile import names_for
 from ..realms.formats.pool import Pool, check_apart, pool_from_share, read_pool
 from ..realms.formats.report import as_written_text, choices_json, hand_notes, result_json
 from ..realms.formats.sharecode import share_code, share_link, share_text
-from ..realms.hand import Hand, format_choice, hand_limit
+from ..realms.hand import Hand, hand_limit
 from ..realms.names import check_lang
 from ..realms.resolve import Result, resolve
 from .options import (
@@ -279,7 +279,7 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     from its total as written (open choices unassigned, as the web scorer counts it), a line
     says so ("as_written" in JSON).
     """
-    from ..realms.solve.api import best_hand
+    from ..realms.solve.api import best_hand, refused_discards
 
     check_lang(lang)
     if print_code and lang is not None:
@@ -326,7 +326,8 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
         others = [(names(s.discard), str(s.total)) for s in sols[1:]]
         held = {c.id for s in sols for c in s.discard if len(s.discard) == 1}
         others += [(loc.card(c), f"not legal: {why}")
-                   for c, why in refused_discards(pool, discard, held)]
+                   for c, why in refused_discards(pool.cards, catalog, pool.pinned, discard,
+                                                  pool.players, pool.cursed, held)]
         if others:
             width = max(len(n) for n, _ in others)
             echo("Other discards:", console)
@@ -342,33 +343,6 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
         title = f"#{rank}: score {sol.total}, leave out {names(sol.discard) or 'nothing'}"
         print_solution(sol, pool.pinned, title, loc, console, taken_of(sol, discard))
     print_notes(notes + hand_notes(best.hand), console)
-
-
-def refused_discards(pool: Pool, discard: tuple[Card, ...] | None, listed: set[str]
-                     ) -> list[tuple[Card, str]]:
-    """The discards of an advice pool that leave no legal hand, each with why: a written
-    choice names the card let go, or no way of making the open choices keeps the written
-    ones legal (issue 39). ``listed``: the discards the search answered."""
-    from ..realms.solve.api import optimize
-
-    out = []
-    for card in pool.cards:
-        if card.id in listed:
-            continue
-        rest = tuple(c for c in pool.cards if c is not card)
-        named = [(c, v) for c in rest for cid, v in pool.pinned.items()
-                 if cid == c.id and v is not None
-                 and (v[0] if isinstance(v, tuple) else v) is card]
-        if named:
-            chooser, value = named[0]
-            out.append((card, f"{chooser.name}: {format_choice(value)} is written"))
-            continue
-        pins = {k: v for k, v in pool.pinned.items() if k in {c.id for c in rest}}
-        try:
-            optimize(Hand(pool.catalog, rest, pins, discard, pool.players, pool.cursed))
-        except ScorerError as e:
-            out.append((card, e.message))
-    return out
 
 
 def card_option(names: Names, flag: str, text: str) -> Card:

@@ -480,19 +480,26 @@ def _web_value(value: Card | tuple[Card, str]) -> str:
     return value.code_id
 
 
+def _item_value(value: ChoiceValue) -> str:
+    return "none" if value is None else _web_value(value)
+
+
 def share_code(hand: Hand) -> str:
     """The hand in the web scorer's code: every card and Cursed Item, ``+``, every choice made.
 
     Cards with an extra-card effect come first: the web scorer's loader adds cards one by
     one and refuses a card past the hand size unless the card that allows it is already in.
-    A choice left unassigned has no item (the web scorer has no word for it).
+    A choice left open has no item (the web scorer, which never chooses, leaves it
+    unassigned; this tool chooses it). A choice deliberately left unassigned is written
+    ``ID:none``, so that this tool reads back the same hand and total, not an open choice
+    that it would make (issue 39).
     """
     everything = list(hand.cursed) + list(hand.cards)
     givers = [c for c in everything if c.extra is not None]
     order = givers + [c for c in hand.cards if c not in givers] + \
         [c for c in hand.cursed if c not in givers]
-    actions = [f"{c.code_id}:{_web_value(v)}" for c in hand.cards
-               if (v := hand.choices.get(c.id)) is not None]
+    actions = [f"{c.code_id}:{_item_value(hand.choices[c.id])}" for c in hand.cards
+               if c.id in hand.choices]
     return ",".join(c.code_id for c in order) + "+" + ",".join(actions)
 
 

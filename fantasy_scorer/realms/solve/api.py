@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog, base_catalog
-from ..hand import MAX_DISCARD, ChoiceValue, Hand, hand_limit
+from ..hand import MAX_DISCARD, ChoiceValue, Hand, format_choice, hand_limit
 from ..ranking import Standing, rank
 from ..resolve import Result, cursed_points, resolve
 from .batch.best import compiled_best, compiled_fits
@@ -115,6 +115,34 @@ def written_note(hand: Hand, total: int) -> Written | None:
     if written is not None and written.total == total:
         return None
     return Written(None if written is None else written.total)
+
+
+def refused_discards(pool: Sequence[Card], catalog: Catalog,
+                     pinned: Mapping[str, ChoiceValue], discard: Sequence[Card] | None,
+                     players: int | None, cursed: Sequence[Card], listed: set[str]
+                     ) -> list[tuple[Card, str]]:
+    """The single discards of a pool that leave no legal hand, each with why: a written
+    choice names the card let go, or no way of making the open choices keeps the written
+    ones legal (issue 39). ``listed``: ids of the discards a search answered (skipped)."""
+    out = []
+    for card in pool:
+        if card.id in listed:
+            continue
+        rest = tuple(c for c in pool if c is not card)
+        ids = {c.id for c in rest}
+        named = [(c, v) for c in rest if c.id in pinned and (v := pinned[c.id]) is not None
+                 and (v[0] if isinstance(v, tuple) else v) is card]
+        if named:
+            chooser, value = named[0]
+            out.append((card, f"{chooser.name}: {format_choice(value)} is written"))
+            continue
+        pins = {k: v for k, v in pinned.items() if k in ids}
+        area = None if discard is None else tuple(discard)
+        try:
+            optimize(Hand(catalog, rest, pins, area, players, tuple(cursed)))
+        except ScorerError as e:
+            out.append((card, e.message))
+    return out
 
 
 def rank_hands(seats: Iterable[tuple[str, Hand]]) -> list[Standing]:
