@@ -501,9 +501,15 @@ def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET) -> 
     area = tuple(pool.discard or ())
     sit = Situation(pool.catalog, pool.players, tuple(pool.cards), area)
     seed = f"{pool.code}|{','.join(c.id for c in area)}|{pool.players}"
-    advice = advise(sit, seed=seed, budget=budget)
+    scorer = None
+    if pool.choices:  # written choices are kept in every hand scored (issue 39)
+        from ..realms.game.scoring import Scorer
+
+        scorer = Scorer(pool.catalog, pool.players, pool.choices)
+    advice = advise(sit, seed=seed, budget=budget, scorer=scorer)
     if advice.rounds < MIN_SAMPLES and not advice.exact:  # a cold or busy worker: a few
-        advice = advise(sit, seed=seed, budget=None, samples=MIN_SAMPLES)  # samples at least
+        advice = advise(sit, seed=seed, budget=None, samples=MIN_SAMPLES,  # samples at least
+                        scorer=scorer)
     names = pool.game.names
     data = advice_json(advice, lambda c: names.display(c, lang), seed)
     for o in data["options"]:

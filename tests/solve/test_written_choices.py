@@ -302,3 +302,40 @@ def test_codes_say_the_as_written_total_and_read_back(case) -> None:
         assert data["as_written"] == written_total
     printed = run(["--code", code, "--print-code"]).output.strip()
     assert resolve(parse_code(printed, CAT)).total == data["total"]
+
+
+# --------------------------------------------------------------------------------------------
+# The look-ahead advice keeps written choices (neither ignored nor refused)
+# --------------------------------------------------------------------------------------------
+
+
+def test_the_advice_scorer_keeps_written_choices() -> None:
+    """Each discard of the pool scored with Island: Great Flood kept: 197 by discarding
+    Mountain (as above), and discarding Great Flood breaks the written choice (ILLEGAL)."""
+    from fantasy_scorer.realms.game.scoring import ILLEGAL, Scorer
+
+    pool = pool_of(POOL)
+    keeps = dict((c.name, t) for t, c in Scorer(CAT, 3, pool.pinned).keeps(pool.cards))
+    assert keeps["Mountain"] == POOL_197 and keeps["Island"] == 192
+    assert keeps["Great Flood"] == ILLEGAL
+
+
+def test_advise_takes_written_choices(tmp_path: Path) -> None:
+    pool = write(tmp_path, "pool.txt", "players: 3\n" + "\n".join(POOL) + "\n")
+    r = run(["advise", pool, "--samples", "1", "--budget", "600", "--json"])
+    assert r.exit_code == 0, r.output
+    options = {o["discard"]: o for o in json.loads(r.output)["options"]}
+    assert options["Great Flood"]["illegal"] is True and options["Great Flood"]["now"] is None
+    assert options["Mountain"]["now"] == POOL_197
+
+
+def test_the_page_advice_takes_written_choices() -> None:
+    from fantasy_scorer.web import service
+    from fantasy_scorer.web.games import Games
+
+    read = pool_of(POOL)
+    pool = service.Pool(Games().of(), tuple(read.cards), dict(read.pinned), players=3)
+    data = service.advise_json(pool, budget=0.01)
+    options = {o["discard"]: o for o in data["options"]}
+    assert options["Great Flood"]["illegal"] is True
+    assert options["Mountain"]["now"] == POOL_197
