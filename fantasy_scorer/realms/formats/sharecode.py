@@ -29,10 +29,13 @@ id makes it a Cursed Hoards hand and ``FR55`` a Deluxe-edition one. Options give
 code may repeat what it says, never contradict it.
 
 The form this tool printed before is still read: the cards with a choice listed only after
-the ``+`` or with their choice inline (``FR53:FR37``), ``ID:none`` for a choice left
-unassigned on purpose, and this tool's ids (``FR55`` the promo Phoenix there). A code is in the
-web scorer's form when it has a ``+``, no choice before it, and every item after it is the
-choice of a card listed before it. A chooser without a choice is open: the optimizer makes it.
+the ``+`` or with their choice inline (``FR53:FR37``), and this tool's ids (``FR55`` the promo
+Phoenix there). A code is in the web scorer's form when it has a ``+``, no choice before it,
+and every item after it is the choice of a card listed before it. A chooser without a choice
+is open: the optimizer makes it; ``ID:none`` is a choice left unassigned on purpose (printed
+so, so that it reads back as written: issue 39). The web scorer never chooses: to it an open
+choice is unassigned, so a code with open choices may score less there than here (``fr-score``
+then also says the as-written total).
 
 What is printed is always the web scorer's form (:func:`share_code`, :func:`share_link`,
 :func:`share_text`), so that its page loads what this tool prints and scores the same hand.
