@@ -339,3 +339,25 @@ def test_the_page_advice_takes_written_choices() -> None:
     options = {o["discard"]: o for o in data["options"]}
     assert options["Great Flood"]["illegal"] is True
     assert options["Mountain"]["now"] == POOL_197
+
+
+# --------------------------------------------------------------------------------------------
+# A hand of many open choices goes to the compiled enumeration (issue 41, point 9)
+# --------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("island", ["Island", "Island: Great Flood"])
+def test_many_open_choices_give_the_python_enumerations_total(island: str, monkeypatch
+                                                              ) -> None:
+    from fantasy_scorer.realms.solve import api
+    from fantasy_scorer.realms.solve.exhaustive import NO_TABLE, best_with_extras
+
+    hand = fs.hand(["Mirage", "Shapeshifter", "Doppelgänger", "Book of Changes", island,
+                    "Great Flood", "Wildfire"])
+    if api.combinations_estimate(hand, None) < api.COMPILED_FROM:
+        monkeypatch.setattr(api, "COMPILED_FROM", 1)  # the compiled path all the same
+    reference = best_with_extras(hand.cards, CAT, dict(hand.choices), NO_TABLE, 0)
+    result = fs.score(hand)
+    assert result.total == reference.total
+    for cid, value in hand.choices.items():
+        assert result.hand.choices[cid] == value

@@ -74,10 +74,57 @@ def optimize(hand: Hand, discard: Sequence[Card] | None = None) -> Solution:
     cat = hand.catalog
     area = tuple(discard) if discard is not None else hand.discard
     table = Table(area, hand.players, hand.cursed)
+    fast = _compiled_optimum(hand, area, table)
+    if fast is not None:
+        return _solution(fast, cat, True, table=table)
     limit = hand_limit(hand.cards, cat, hand.cursed)
     best = best_with_extras(hand.cards, cat, dict(hand.choices), table,
                             limit - len(hand.cards))
     return _solution(best, cat, True, table=table)
+
+
+#: Combinations of open choices and extra cards (an estimate) from which :func:`optimize`
+#: hands the hand to the compiled enumeration: below, the Python enumeration answers before
+#: the compiled code would load.
+COMPILED_FROM = 200_000
+
+
+def combinations_estimate(hand: Hand, area: Sequence[Card] | None) -> int:
+    """About how many combinations of its open choices (and extra cards) a hand has: a copy
+    from the game counts a dozen targets and Book of Changes half its (card, suit) pairs,
+    as the enumeration collapses options that cannot differ."""
+    n = len(hand.cards)
+    count = 1
+    for c in hand.open_choices:
+        eff = c.choice
+        if isinstance(eff, fx.Copy) and eff.source == "game":
+            count *= 12
+        elif isinstance(eff, fx.ChangeSuit):
+            count *= max(1, n * len(hand.catalog.suits) // 2)
+        else:
+            count *= n
+    if area and any(c.extra is not None for c in hand.cards + hand.cursed):
+        count *= len(area) + 1
+    return count
+
+
+def _compiled_optimum(hand: Hand, area: Sequence[Card] | None, table: Table
+                      ) -> Candidate | None:
+    """The optimum of a hand of the catalog's hand size whose combinations are too many for
+    the Python enumeration to answer soon (many choice cards and an extra card to take), by
+    the compiled enumeration of ``best`` on the hand as a pool of its own size: the same
+    totals (and written choices kept alike). None when it does not apply, or finds no legal
+    completion (the Python enumeration then says why)."""
+    cat = hand.catalog
+    if len(hand.cards) != cat.hand_size or combinations_estimate(hand, area) < COMPILED_FROM:
+        return None
+    pool, extra = list(hand.cards), list(area or ())
+    if not compiled_fits(pool, cat, extra, table):
+        return None
+    answer = compiled_best(pool, cat, extra, dict(hand.choices), 1, None, table)
+    if answer is None or not answer[0]:
+        return None
+    return answer[0][0]
 
 
 def score_hand(hand: Hand) -> Result:
