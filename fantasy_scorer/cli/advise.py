@@ -183,12 +183,18 @@ def advise_cmd(hand_spec: str, discard_spec: str | None, seen_spec: str | None,
     from ..realms.game.report import advice_json
 
     check_lang(lang)
-    catalog, hand, area, players = _read_hand(hand_spec, discard_spec, card_files, expansion,
-                                              edition, players)
+    catalog, hand, area, players, pins = _read_hand(hand_spec, discard_spec, card_files,
+                                                    expansion, edition, players)
     seen = read_cards(seen_spec, catalog, "seen") if seen_spec else ()
     nxt = read_cards(next_spec, catalog, "next-holds") if next_spec else ()
     sit = Situation(catalog, players, hand, area, nxt, seen)
-    advice = advise(sit, seed=seed, budget=budget, samples=samples, started=started)
+    scorer = None
+    if pins:  # written choices are kept in every hand scored (issue 39)
+        from ..realms.game.scoring import Scorer
+
+        scorer = Scorer(catalog, players, pins)
+    advice = advise(sit, seed=seed, budget=budget, samples=samples, started=started,
+                    scorer=scorer)
     loc = names_for(catalog).localizer(lang)
     if as_json:
         click.echo(json.dumps(advice_json(advice, loc.card, seed), ensure_ascii=False))
@@ -198,18 +204,16 @@ def advise_cmd(hand_spec: str, discard_spec: str | None, seen_spec: str | None,
 
 def _read_hand(spec: str, discard_spec: str | None, card_files: tuple[str, ...],
                expansion: str | None, edition: str | None, players: int | None
-               ) -> tuple[Catalog, tuple[Card, ...], tuple[Card, ...], int]:
-    """The hand, the discard area and the number of players, from the file or list and
-    the options (given twice, they must agree)."""
+               ) -> tuple[Catalog, tuple[Card, ...], tuple[Card, ...], int, dict]:
+    """The hand, the discard area, the number of players and the choices written in the
+    file, from the file or list and the options (given twice, they must agree)."""
     area: tuple[Card, ...] | None = None
+    pins: dict = {}
     if os.path.isfile(spec) or spec == "-":
         text, label = read_text(spec)
         pool = read_pool(text, label, card_files, expansion, edition)
         catalog = pool.catalog
-        if pool.pinned:
-            chooser = next(c for c in pool.cards if c.id in pool.pinned)
-            raise ScorerError(f"{label}: the advice makes every choice at the game's end; "
-                              f"remove the choice after {chooser.name}")
+        pins = dict(pool.pinned)
         if pool.cursed:
             raise ScorerError(f"{label}: the game engine plays without Cursed Items; remove "
                               "the [cursed items] section")
@@ -231,7 +235,7 @@ def _read_hand(spec: str, discard_spec: str | None, card_files: tuple[str, ...],
         area = read_cards(discard_spec, catalog, "discard") if discard_spec else ()
     if players is None:
         raise ScorerError("the advice needs the number of players: add --players N")
-    return catalog, hand, area, players
+    return catalog, hand, area, players, pins
 
 
 def _ci(est, fmt: str = "{:.1f}", scale: float = 1.0) -> str:
@@ -253,8 +257,14 @@ def advice_text(advice, loc: Localizer) -> str:
              f"{len(sit.area)} in the discard area, {sit.deck} in the deck."]
     rows = [("", "option", "wins (95%)", "final score (95%)", "improves (95%)", "now",
              "gift (95%)")]
+    from ..realms.game.report import breaks_written
+
     for i, o in enumerate(advice.options):
         mark = "→" if i == 0 else ("·" if not o.active else " ")
+        if breaks_written(o):  # (issue 39)
+            rows.append((mark, loc.text(o.label()), "not legal: breaks a written choice",
+                         "", "", "", ""))
+            continue
         rows.append((mark, loc.text(o.label()), _ci(o.win, "{:.0f}%", 100.0), _ci(o.final),
                      _ci(o.improves, "{:.0f}%", 100.0), "-" if o.now is None else str(o.now),
                      "-" if o.exact and not o.gift.n else _ci(o.gift)))

@@ -13,9 +13,9 @@ import click
 from ..realms.catalog import EDITIONS, EXPANSIONS
 from ..realms.explain import explanation_json
 from ..realms.formats.handfile import names_for
-from ..realms.formats.report import extra_json, hand_notes, result_json
+from ..realms.formats.report import as_written_text, extra_json, hand_notes, result_json
 from ..realms.names import check_lang
-from ..realms.solve.api import rank_hands, score_hand
+from ..realms.solve.api import rank_hands, score_hand, written_note
 from .options import (
     CONTEXT,
     Batch,
@@ -73,17 +73,22 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], discard_spec: st
         with batch.each():
             hand, asked = load_source(source, game)
             result = score_hand(hand)
+            written = written_note(hand, result.total)  # (issue 39: say when they differ)
             loc = names_for(hand.catalog).localizer(lang or asked)
             notes = hand_notes(hand)
             if as_json:
                 data = {**source.json_key(), **explanation_json(result, loc),
                         "extra": extra_json(result.hand, loc), "notes": notes}
+                if written is not None:
+                    data["as_written"] = written.total
                 click.echo(json.dumps(data, ensure_ascii=False))
                 continue
             if shown_any:
                 click.echo()
             shown_any = True
             print_explanation(result, source.label if len(inputs) > 1 else None, loc, console)
+            if written is not None:
+                echo(as_written_text(written.total, loc), console)
             print_notes(notes, console)
     batch.finish()
 

@@ -107,7 +107,8 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
             loc = names_for(hand.catalog).localizer(lang or asked)
             notes = hand_notes(hand)
             if as_json:
-                data = {**source.json_key(), **result_json(result, loc), "notes": notes}
+                data = {**source.json_key(), **result_json(result, loc),
+                        **(shown.json() if shown else {}), "notes": notes}
                 click.echo(json.dumps(data, ensure_ascii=False))
                 continue
             if shown_any:

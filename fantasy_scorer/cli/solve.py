@@ -21,7 +21,7 @@ from ..errors import ScorerError
 from ..realms.catalog import Card, load_catalog
 from ..realms.formats.handfile import names_for
 from ..realms.formats.pool import Pool, check_apart, pool_from_share, read_pool
-from ..realms.formats.report import choices_json, hand_notes, result_json
+from ..realms.formats.report import as_written_text, choices_json, hand_notes, result_json
 from ..realms.formats.sharecode import share_code, share_link, share_text
 from ..realms.hand import Hand, hand_limit
 from ..realms.names import check_lang
@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ..realms.names import Localizer, Names
-    from ..realms.solve.api import Solution
+    from ..realms.solve.api import Solution, Written
     from ..realms.solve.sweep import Progress
 
 
@@ -59,6 +59,7 @@ class Shown:
     full: Result
     proven: bool
     taken: tuple[Card, ...] = ()  # cards taken from the discard area (Necromancer)
+    written: Written | None = None  # the as-written total, when it differs
 
     def line(self, loc: Localizer | None = None) -> str:
         texts = choices_json(self.full, loc)
@@ -70,16 +71,28 @@ class Shown:
         if self.taken:
             out.append(f"Taken from the discard area ({label}): "
                        + ", ".join(loc.card(c) if loc else c.name for c in self.taken))
+        if self.written is not None:
+            out.append(as_written_text(self.written.total, loc))
         return "\n".join(out)
 
+    def json(self) -> dict[str, Any]:
+        """``{"as_written": N}`` (null: not legal as written) when the as-written total
+        differs from the optimized one, else nothing."""
+        return {} if self.written is None else {"as_written": self.written.total}
 
-def shown(result: Result, pinned: dict, proven: bool, taken: tuple[Card, ...] = ()) -> Shown:
-    """The Shown form of a solved hand: ``pinned`` are the choices the player wrote."""
+
+def shown(result: Result, pinned: dict, proven: bool, taken: tuple[Card, ...] = (),
+          written: Hand | None = None) -> Shown:
+    """The Shown form of a solved hand: ``pinned`` are the choices the player wrote;
+    ``written`` the hand as written (default: the solved cards with only those choices)."""
+    from ..realms.solve.api import written_note
+
     hand = result.hand
     own = {k: v for k, v in pinned.items() if k in {c.id for c in hand.cards}}
     made = tuple(c for c in hand.cards if c.choice is not None and c.id not in own)
-    return Shown(replace(result, hand=hand.with_cards(hand.cards, own)), made, result, proven,
-                 taken)
+    mine = hand.with_cards(hand.cards, own)
+    note = written_note(written if written is not None else mine, result.total)
+    return Shown(replace(result, hand=mine), made, result, proven, taken, note)
 
 
 def needs_search(hand: Hand) -> bool:
@@ -100,7 +113,7 @@ def optimized(hand: Hand) -> tuple[Result, Shown | None]:
 
     sol = optimize(hand)
     taken = tuple(sol.hand.cards[len(hand.cards):])
-    return sol.result, shown(sol.result, dict(hand.choices), sol.proven, taken)
+    return sol.result, shown(sol.result, dict(hand.choices), sol.proven, taken, hand)
 
 
 def print_solution(sol: Solution, pinned: dict, title: str | None, loc: Localizer,
@@ -258,8 +271,15 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     With 8 cards (a hand and the card just drawn) it advises which card to discard and
     shows every other discard's score. Dark Queen, Ghoul, Specter and Death Knight with no
     discard area given score an empty one (a note says so).
+
+    A written choice is a constraint: a hand that leaves out the card it names is not legal
+    (with 'Island: Great Flood' written, Great Flood is never discarded), and the choices
+    left open are made only in ways that keep every written choice legal (Island's target
+    must be a Flood or Flame after Book of Changes, R4). Where the best hand's total differs
+    from its total as written (open choices unassigned, as the web scorer counts it), a line
+    says so ("as_written" in JSON).
     """
-    from ..realms.solve.api import best_hand
+    from ..realms.solve.api import best_hand, refused_discards
 
     check_lang(lang)
     if print_code and lang is not None:
@@ -291,7 +311,8 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     if as_json:
         for sol in sols[:top]:
             data = {("code" if code else "file"): code or label,
-                    **solution_json(sol, loc, discard=True), "notes": notes}
+                    **solution_json(sol, loc, discard=True),
+                    **shown(sol.result, pool.pinned, sol.proven).json(), "notes": notes}
             click.echo(json.dumps(data, ensure_ascii=False))
         return
     console = console_for(no_color)
@@ -302,12 +323,16 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     if advice and best.discard:
         echo(f"Discard {names(best.discard)} → score {best.total} ({proof(best)})", console,
              "bold")
-        others = sols[1:]
+        others = [(names(s.discard), str(s.total)) for s in sols[1:]]
+        held = {c.id for s in sols for c in s.discard if len(s.discard) == 1}
+        others += [(loc.card(c), f"not legal: {why}")
+                   for c, why in refused_discards(pool.cards, catalog, pool.pinned, discard,
+                                                  pool.players, pool.cursed, held)]
         if others:
-            width = max(len(names(s.discard)) for s in others)
+            width = max(len(n) for n, _ in others)
             echo("Other discards:", console)
-            for s in others:
-                echo(f"  {names(s.discard).ljust(width)}  {s.total}", console)
+            for n, what in others:
+                echo(f"  {n.ljust(width)}  {what}", console)
     else:
         echo(f"Best hand from {len(pool.cards)} cards: score {best.total} ({proof(best)}); "
              f"leave out {names(best.discard) or 'nothing'}", console, "bold")

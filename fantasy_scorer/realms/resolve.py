@@ -179,17 +179,48 @@ def _clearing(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None
 
 def _clear_target(slots: Sequence[Slot], s: Slot, value: ChoiceValue) -> Slot:
     """The slot a clearing choice names, if it is of a suit the chooser may clear (R4)."""
-    card = s.card
-    assert isinstance(card.choice, fx.ClearOne)
     target = next(t for t in slots if t.card is value)
-    if not any(term.matches(target, s) for term in card.choice.targets):
-        allowed = " or ".join(term.text for term in card.choice.targets)
-        raise ScorerError(
-            f"{card.name} may clear only a {allowed}; {target.name} is not one "
-            "after the identities and Book of Changes (R4)",
-            subject=card.id,
-        )
+    if not clear_legal(target, s):
+        raise ScorerError(clear_message(s.card, value), subject=s.card.id)
     return target
+
+
+def clear_legal(target: Slot, me: Slot) -> bool:
+    """Whether ``me``'s clearing choice may name ``target`` as the cards stand after steps 1-2
+    (Island: a Flood or Flame then, R4)."""
+    eff = me.card.choice
+    assert isinstance(eff, fx.ClearOne)
+    return any(term.matches(target, me) for term in eff.targets)
+
+
+def clear_message(chooser: Card, target: Card, open_choices: Sequence[Card] = ()) -> str:
+    """Why a written clearing choice cannot stand (R4); with ``open_choices``, no way of
+    making them makes it legal."""
+    assert isinstance(chooser.choice, fx.ClearOne)
+    allowed = " or ".join(term.text for term in chooser.choice.targets)
+    if open_choices:
+        left = ", ".join(c.name for c in open_choices)
+        return (f"{chooser.name}: {target.name} cannot stand: {chooser.name} may clear only a "
+                f"{allowed}, and no way of making the open choices ({left}) makes "
+                f"{target.name} one after the identities and Book of Changes (R4); "
+                "write another target or leave it open")
+    return (f"{chooser.name} may clear only a {allowed}; {target.name} is not one "
+            "after the identities and Book of Changes (R4)")
+
+
+def illegal_clear(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]
+                  ) -> tuple[Card, Card] | None:
+    """The first clearing choice of ``choices`` (chooser, target) that the cards after steps
+    1-2 make illegal (R4), or None: the searches skip such completions of a written one."""
+    for s in slots:
+        if type(s.card.choice) is fx.ClearOne:
+            value = choices.get(s.card.id)
+            if value is None:
+                continue
+            target = next(t for t in slots if t.card is value)
+            if not clear_legal(target, s):
+                return s.card, value  # type: ignore[return-value]
+    return None
 
 
 def check_clear_targets(cards: Sequence[Card], choices: Mapping[str, ChoiceValue],
@@ -198,8 +229,13 @@ def check_clear_targets(cards: Sequence[Card], choices: Mapping[str, ChoiceValue
     clearing choice's target must have a suit it may clear after steps 1–2 (Island, R4).
 
     Readers of hands call this instead of a whole resolution, so that a hand is scored once.
+    While a copy or a change of suit is still open, the check waits: the searches consider
+    only the ways of making the open choices under which the written target is legal, and
+    say so when there is none (issue 39).
     """
     if not any(type(c.choice) is fx.ClearOne and choices.get(c.id) is not None for c in cards):
+        return
+    if any(type(c.choice) in (fx.Copy, fx.ChangeSuit) and c.id not in choices for c in cards):
         return
     slots = [Slot(c, i) for i, c in enumerate(cards)]
     _identities(slots, choices)

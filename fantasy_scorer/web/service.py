@@ -33,7 +33,7 @@ from ..realms.hand import (
     protect_options,
 )
 from ..realms.names import Localizer
-from ..realms.resolve import run
+from ..realms.resolve import check_clear_targets
 from . import engine, messages
 from .games import Game
 
@@ -125,7 +125,9 @@ class Pool:
                 raise Refusal("error.not_a_chooser", card=name)
             if value is not None:
                 check_choice(view, chooser, value)  # type: ignore[arg-type]
-        run(self.cards, self.choices, self.catalog)  # Island's target after step 2 (R4)
+        # Island's target after step 2 (R4); while a copy or change is open, the search
+        # keeps the target legal instead (issue 39)
+        check_clear_targets(self.cards, self.choices, self.catalog)
 
     @property
     def catalog(self) -> Catalog:
@@ -325,7 +327,7 @@ def choice_options(pool: Pool, chooser: Card, lang: str) -> list[dict[str, str]]
             if c is chooser:
                 continue
             try:  # a legal target depends on the suits after the identities (R4)
-                run(pool.cards, {**others, chooser.id: c}, pool.catalog)
+                check_clear_targets(pool.cards, {**others, chooser.id: c}, pool.catalog)
             except ScorerError:
                 continue
             values.append(c)
@@ -358,10 +360,29 @@ def choosers_json(pool: Pool, made: Mapping[str, ChoiceValue], lang: str,
     return out
 
 
-def share_of(pool: Pool) -> dict[str, str]:
-    """The web scorer's code of the pool and its page link's query (see :func:`engine.share`)."""
+def share_of(pool: Pool, scored: Hand | None = None) -> dict[str, str]:
+    """The web scorer's code of the pool and its page link's query (see :func:`engine.share`).
+
+    With ``scored`` (the hand the optimizer completed), the link carries every choice that
+    made its total, the optimizer's too, and Necromancer's card from the discard area, so
+    that the web scorer (which never chooses) reads back the same total (issue 39)."""
+    if scored is not None:
+        return engine.share(engine.Shown(pool.catalog, scored.cards, scored.choices,
+                                         scored.cursed, scored.discard, scored.players))
     return engine.share(engine.Shown(pool.catalog, pool.cards, pool.choices, pool.cursed,
                                      pool.discard, pool.players))
+
+
+def as_written_of(pool: Pool, scored: engine.Scored) -> dict[str, int | None]:
+    """``{"as_written": N}`` when the optimized total differs from the pool's hand as
+    written (open choices unassigned, as the web scorer counts it; null: not legal so),
+    else nothing."""
+    if not scored.optimized:
+        return {}
+    from ..realms.solve.api import written_note
+
+    note = written_note(pool.hand(), scored.result.total)
+    return {} if note is None else {"as_written": note.total}
 
 
 def localizer(game: Game, lang: str) -> Localizer:
@@ -392,8 +413,9 @@ def score_json(pool: Pool, lang: str = "en", optimize: bool = True,
     data["optimized"] = scored.optimized
     if scored.optimized:
         data["proven"] = scored.proven
+    data.update(as_written_of(pool, scored))
     data["code"] = pool.code
-    data["share"] = share_of(pool)
+    data["share"] = share_of(pool, result.hand if scored.optimized else None)
     data["choosers"] = choosers_json(pool, result.hand.choices, lang, scored.optimized)
     return data
 
@@ -408,16 +430,29 @@ def best_json(pool: Pool, lang: str = "en", time_limit: float | None = None) -> 
                                  pool.players, pool.cursed, time_limit)
     if not advice.discards:
         raise Refusal("error.no_discard")
+    from ..realms.solve.api import refused_discards, written_note
+
     names = pool.game.names
+
+    def written(d: engine.Discard) -> dict[str, int | None]:
+        hand = d.scored.hand
+        own = {k: v for k, v in pool.choices.items() if k in {c.id for c in hand.cards}}
+        note = written_note(hand.with_cards(hand.cards, own), d.scored.result.total)
+        return {} if note is None else {"as_written": note.total}
+
+    refused = refused_discards(pool.cards, pool.catalog, pool.choices, pool.discard,
+                               pool.players, pool.cursed, {d.card.id for d in advice.discards})
     return {
         "optimized": advice.discards[0].scored.optimized,
         "complete": advice.complete,
         "code": pool.code,
         "share": share_of(pool),
+        "illegal": [{**card_ref(pool.game, c, lang), "reason": why} for c, why in refused],
         "discards": [
             {
                 **card_ref(pool.game, d.card, lang),
                 "total": d.scored.result.total,
+                **written(d),
                 "optimized": d.scored.optimized,
                 "proven": d.scored.proven,
                 "code": engine.to_code(pool.catalog, d.scored.hand.cards, {},
@@ -466,9 +501,15 @@ def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET) -> 
     area = tuple(pool.discard or ())
     sit = Situation(pool.catalog, pool.players, tuple(pool.cards), area)
     seed = f"{pool.code}|{','.join(c.id for c in area)}|{pool.players}"
-    advice = advise(sit, seed=seed, budget=budget)
+    scorer = None
+    if pool.choices:  # written choices are kept in every hand scored (issue 39)
+        from ..realms.game.scoring import Scorer
+
+        scorer = Scorer(pool.catalog, pool.players, pool.choices)
+    advice = advise(sit, seed=seed, budget=budget, scorer=scorer)
     if advice.rounds < MIN_SAMPLES and not advice.exact:  # a cold or busy worker: a few
-        advice = advise(sit, seed=seed, budget=None, samples=MIN_SAMPLES)  # samples at least
+        advice = advise(sit, seed=seed, budget=None, samples=MIN_SAMPLES,  # samples at least
+                        scorer=scorer)
     names = pool.game.names
     data = advice_json(advice, lambda c: names.display(c, lang), seed)
     for o in data["options"]:
@@ -492,6 +533,7 @@ def explain_json(pool: Pool, lang: str = "en", optimize: bool = True,
     return {
         "total": scored.result.total,
         "optimized": scored.optimized,
+        **as_written_of(pool, scored),
         **engine.explain_hand(scored, localizer(pool.game, lang)),
     }
 

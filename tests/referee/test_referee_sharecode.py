@@ -210,8 +210,9 @@ def test_printed_codes_list_every_card_then_the_choices() -> None:
     assert share_code(hand_of("King", "Queen")) == "FR31,FR32+"
     assert share_code(hand_of("Book of Changes: Blizzard -> Beast", "Blizzard")) == \
         "FR49,FR12+FR49:FR12:beast"
-    # A choice deliberately left unassigned has no item: the web scorer has no word for it.
-    assert share_code(hand_of("Shapeshifter: none", "King")) == "FR51,FR31+"
+    # A choice deliberately left unassigned is written 'none', so that it reads back as
+    # none, not as an open choice the optimizer would make (issue 39).
+    assert share_code(hand_of("Shapeshifter: none", "King")) == "FR51,FR31+FR51:none"
     assert share_code(parse_code(WEB_EXAMPLE, CAT)) == WEB_EXAMPLE
     assert share_code(parse_code(NO_CHOICE, CAT)) == NO_CHOICE
 
@@ -307,7 +308,7 @@ def web_loader(code: str, catalog) -> tuple[list[str], dict[str, list[str]]]:
 def test_the_web_loader_takes_every_card_and_choice_printed(hand: Hand) -> None:
     held, choices = web_loader(share_code(hand), CAT)
     assert sorted(held) == sorted(c.code_id for c in hand.cards)
-    made = {c.code_id for c in hand.cards if hand.choices.get(c.id) is not None}
+    made = {c.code_id for c in hand.cards if c.id in hand.choices}  # 'none' too (issue 39)
     assert set(choices) == made
 
 
@@ -316,8 +317,7 @@ def test_the_web_loader_takes_every_card_and_choice_printed(hand: Hand) -> None:
 def test_print_then_read_gives_the_same_hand(hand: Hand) -> None:
     back = parse_code(share_code(hand), CAT)
     assert list(back.cards) == sorted(hand.cards, key=lambda c: c.extra is None)
-    pinned = {k: v for k, v in hand.choices.items() if v is not None}
-    assert dict(back.choices) == pinned
+    assert dict(back.choices) == dict(hand.choices)  # an explicit none too (issue 39)
     assert share_code(back) == share_code(hand)
     if not hand.open_choices and all(v is not None for v in hand.choices.values()):
         assert resolve(back).total == resolve(hand).total
@@ -331,7 +331,7 @@ def test_expansion_hands_round_trip_through_links(hand: Hand) -> None:
     assert shared.expansion == "cursed-hoards" and back.players == hand.players
     assert set(back.cards) == set(hand.cards) and set(back.cursed) == set(hand.cursed)
     assert tuple(back.discard or ()) == tuple(hand.discard or ())
-    assert dict(back.choices) == {k: v for k, v in hand.choices.items() if v is not None}
+    assert dict(back.choices) == dict(hand.choices)  # an explicit none too (issue 39)
     assume(all(v is not None for v in hand.choices.values()) and not hand.open_choices)
     assert resolve(back).total == resolve(hand).total
 

@@ -6,7 +6,9 @@ import pytest
 
 from fantasy_scorer.realms.catalog import base_catalog
 from fantasy_scorer.realms.formats.report import result_json
+from fantasy_scorer.realms.formats.sharecode import read_share
 from fantasy_scorer.realms.hand import Hand
+from fantasy_scorer.realms.resolve import resolve
 from fantasy_scorer.web import engine
 
 CAT = base_catalog()
@@ -216,9 +218,13 @@ def test_answers_carry_the_web_scorers_code_and_link(client) -> None:
     assert data["share"] == {"code": "FR01,FR08,FR13,FR14,FR15,FR16,FR52+FR52:FR11",
                              "query": "hand=FR01,FR08,FR13,FR14,FR15,FR16,FR52+FR52:FR11"}
     data = ok(client, "/api/score", CH_REQUEST)
+    # the link carries the card Necromancer took from the discard area (Light Cavalry, FR23):
+    # in the hand, no longer in the discard area (issue 39), and reads back to the same total
     assert data["share"]["query"] == (
         "expansions=ch_items,ch_suits&playerCount=3&hand=CH20,CH06,CH11,FR31,FR32,FR21,FR22,"
-        "FR24,CH24+&discard=FR37,FR38,FR23")
+        "FR24,FR23,CH24+&discard=FR37,FR38")
+    back = read_share("?" + data["share"]["query"]).hand
+    assert resolve(back).total == data["total"]
 
 
 @pytest.mark.parametrize(("body", "where"), [

@@ -159,3 +159,12 @@ def result_table(result: Result, title: str | None = None, loc: Localizer | None
     if made:
         out.append("Choices: " + "; ".join(f"{k}: {v}" for k, v in made.items()))
     return "\n".join(out)
+
+
+def as_written_text(total: int | None, loc: Localizer | None = None) -> str:
+    """The line beside an optimized score that differs from the hand as written: its
+    as-written total (open choices unassigned, as the web scorer counts a code), or that the
+    hand is not legal that way (None)."""
+    msg = (Msg("sheet.as_written_illegal") if total is None
+           else Msg("sheet.as_written", total=total))
+    return loc.say(msg) if loc else render(msg)

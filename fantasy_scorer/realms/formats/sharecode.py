@@ -29,10 +29,13 @@ id makes it a Cursed Hoards hand and ``FR55`` a Deluxe-edition one. Options give
 code may repeat what it says, never contradict it.
 
 The form this tool printed before is still read: the cards with a choice listed only after
-the ``+`` or with their choice inline (``FR53:FR37``), ``ID:none`` for a choice left
-unassigned on purpose, and this tool's ids (``FR55`` the promo Phoenix there). A code is in the
-web scorer's form when it has a ``+``, no choice before it, and every item after it is the
-choice of a card listed before it. A chooser without a choice is open: the optimizer makes it.
+the ``+`` or with their choice inline (``FR53:FR37``), and this tool's ids (``FR55`` the promo
+Phoenix there). A code is in the web scorer's form when it has a ``+``, no choice before it,
+and every item after it is the choice of a card listed before it. A chooser without a choice
+is open: the optimizer makes it; ``ID:none`` is a choice left unassigned on purpose (printed
+so, so that it reads back as written: issue 39). The web scorer never chooses: to it an open
+choice is unassigned, so a code with open choices may score less there than here (``fr-score``
+then also says the as-written total).
 
 What is printed is always the web scorer's form (:func:`share_code`, :func:`share_link`,
 :func:`share_text`), so that its page loads what this tool prints and scores the same hand.
@@ -480,19 +483,26 @@ def _web_value(value: Card | tuple[Card, str]) -> str:
     return value.code_id
 
 
+def _item_value(value: ChoiceValue) -> str:
+    return "none" if value is None else _web_value(value)
+
+
 def share_code(hand: Hand) -> str:
     """The hand in the web scorer's code: every card and Cursed Item, ``+``, every choice made.
 
     Cards with an extra-card effect come first: the web scorer's loader adds cards one by
     one and refuses a card past the hand size unless the card that allows it is already in.
-    A choice left unassigned has no item (the web scorer has no word for it).
+    A choice left open has no item (the web scorer, which never chooses, leaves it
+    unassigned; this tool chooses it). A choice deliberately left unassigned is written
+    ``ID:none``, so that this tool reads back the same hand and total, not an open choice
+    that it would make (issue 39).
     """
     everything = list(hand.cursed) + list(hand.cards)
     givers = [c for c in everything if c.extra is not None]
     order = givers + [c for c in hand.cards if c not in givers] + \
         [c for c in hand.cursed if c not in givers]
-    actions = [f"{c.code_id}:{_web_value(v)}" for c in hand.cards
-               if (v := hand.choices.get(c.id)) is not None]
+    actions = [f"{c.code_id}:{_item_value(hand.choices[c.id])}" for c in hand.cards
+               if c.id in hand.choices]
     return ",".join(c.code_id for c in order) + "+" + ",".join(actions)
 
 

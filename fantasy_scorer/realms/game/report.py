@@ -11,6 +11,7 @@ from typing import Any
 
 from ..catalog import Card
 from .advice import Advice
+from .scoring import ILLEGAL
 from .stats import Estimate
 
 
@@ -23,6 +24,12 @@ def estimate_json(est: Estimate, scale: float = 1.0) -> dict[str, Any] | None:
             "exact": est.exact}
 
 
+def breaks_written(option: Any) -> bool:
+    """Whether an option leaves a hand that breaks a choice the player wrote (its total now
+    is the scorer's ILLEGAL): the advice shows it without figures (issue 39)."""
+    return option.now is not None and option.now <= ILLEGAL
+
+
 def advice_json(advice: Advice, name: Callable[[Card], str], seed: str) -> dict[str, Any]:
     """The situation, every option with its figures (the recommended one first, also as
     ``recommended``), and the work done (samples, seconds, seed)."""
@@ -33,6 +40,16 @@ def advice_json(advice: Advice, name: Callable[[Card], str], seed: str) -> dict[
 
     options = []
     for o in advice.options:
+        if breaks_written(o):  # (issue 39) no figures: the hand it leaves is not legal
+            options.append({
+                "action": "discard", "take": named(o.take), "discard": named(o.discard),
+                "take_id": None if o.take is None else o.take.id,
+                "discard_id": None if o.discard is None else o.discard.id,
+                "win": None, "expected_final": None, "improves": None, "now": None,
+                "gift": None, "samples": o.samples, "exact": o.exact, "dropped": True,
+                "greedy": o.greedy, "illegal": True,
+            })
+            continue
         options.append({
             "action": "deck" if o.deck else ("take" if o.take is not None else "discard"),
             "take": named(o.take), "discard": named(o.discard),

@@ -14,15 +14,20 @@ falls back to the evaluator for any card it cannot take).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
 from ..catalog import Card, Catalog
+from ..hand import ChoiceValue
 from ..solve.batch.scorer import compiled
 
 #: The memo is emptied when it holds this many totals (a bound on memory, not a tuning knob).
 MEMO_LIMIT = 2_000_000
+#: The total of a card set that breaks a choice the player wrote (it holds the chooser but
+#: not the card the choice names, or no way of making the other choices keeps it legal):
+#: below any legal hand's, so that no decision keeps such a set when another is legal.
+ILLEGAL = -10_000
 
 
 class Scorer:
@@ -33,9 +38,13 @@ class Scorer:
     cards of the area that can matter are part of the key too.
     """
 
-    def __init__(self, catalog: Catalog, players: int | None = None) -> None:
+    def __init__(self, catalog: Catalog, players: int | None = None,
+                 pins: Mapping[str, ChoiceValue] | None = None) -> None:
         self.catalog = catalog
         self.players = players
+        #: choices the player wrote (issue 39): a set holding a chooser keeps its choice,
+        #: and is scored by the solver with it (:meth:`_pinned_total`)
+        self.pins = dict(pins or {})
         self.bit = {c.id: 1 << i for i, c in enumerate(catalog.cards)}
         self.width = len(catalog.cards)
         # by card object (cards hash by identity: a dict lookup without the id's string),
@@ -55,6 +64,7 @@ class Scorer:
         self.givers = sum(self.takes)
         self.memo: dict[int, int] = {}
         self.computed = 0  # totals actually scored (memo misses)
+        self.pinned = self.mask([catalog.by_id[k] for k in self.pins])
 
     def mask(self, cards: Sequence[Card]) -> int:
         """The bits of ``cards`` (distinct cards, as every hand and discard area holds)."""
@@ -112,11 +122,45 @@ class Scorer:
         """The one scoring call: each hand with its choices made optimally and the best
         extra card taken from its discard area (``score_hand``), by the compiled scorer."""
         self.computed += len(hands)
+        if self.pinned:
+            mine = [i for i, (cards, _) in enumerate(hands) if self.mask(cards) & self.pinned]
+            if mine:
+                out = [0] * len(hands)
+                for i in mine:
+                    out[i] = self._pinned_total(*hands[i])
+                rest = [i for i in range(len(hands)) if not self.mask(hands[i][0]) & self.pinned]
+                for i, t in zip(rest, self._compiled_totals([hands[i] for i in rest]),
+                                strict=True):
+                    out[i] = t
+                return out
+        return self._compiled_totals(hands)
+
+    def _compiled_totals(self, hands: Sequence[tuple[Sequence[Card], Sequence[Card]]]
+                         ) -> list[int]:
+        if not hands:
+            return []
         cs = self.compiled
         totals = cs.optimal_totals(self._rows([cards for cards, _ in hands]),
                                    players=self.players,
                                    discard=self._rows([area for _, area in hands]))
         return totals.tolist()
+
+    def _pinned_total(self, cards: Sequence[Card], area: Sequence[Card]) -> int:
+        """``score_hand`` of a set holding a chooser the player wrote a choice for, with that
+        choice kept (:data:`ILLEGAL` when the set breaks it)."""
+        from ...errors import ScorerError
+        from ..hand import Hand
+        from ..solve.api import optimize
+        from ..solve.exhaustive import pins_for
+
+        pins = pins_for(cards, self.pins)
+        if pins is None:
+            return ILLEGAL
+        try:
+            return optimize(Hand(self.catalog, tuple(cards), pins, tuple(area), self.players)
+                            ).total
+        except ScorerError:
+            return ILLEGAL
 
     def _rows(self, sets: Sequence[Sequence[Card]]) -> np.ndarray:
         """The compiled scorer's ``-1``-padded rows of card indices, built in one numpy call
@@ -177,11 +221,17 @@ class Scorer:
         if not area or not any(c.extra is not None and c.extra.source == "discard"
                                for c in cards):
             return tuple(cards)
+        from ...errors import ScorerError
         from ..hand import Hand
         from ..solve.api import optimize
+        from ..solve.exhaustive import pins_for
 
-        return optimize(Hand(self.catalog, tuple(cards), {}, tuple(area), self.players)
-                        ).hand.cards
+        pins = pins_for(cards, self.pins) or {}
+        try:
+            return optimize(Hand(self.catalog, tuple(cards), pins, tuple(area), self.players)
+                            ).hand.cards
+        except ScorerError:  # a set that breaks a written choice (ILLEGAL): as it is
+            return tuple(cards)
 
     def best_keep(self, cards: Sequence[Card], area: Sequence[Card] = ()) -> tuple[int, Card]:
         """(total, card to discard) of the best discard: :meth:`keeps`' first."""

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog, base_catalog
-from ..hand import MAX_DISCARD, ChoiceValue, Hand, hand_limit
+from ..hand import MAX_DISCARD, ChoiceValue, Hand, format_choice, hand_limit
 from ..ranking import Standing, rank
 from ..resolve import Result, cursed_points, resolve
 from .batch.best import compiled_best, compiled_fits
@@ -74,10 +74,57 @@ def optimize(hand: Hand, discard: Sequence[Card] | None = None) -> Solution:
     cat = hand.catalog
     area = tuple(discard) if discard is not None else hand.discard
     table = Table(area, hand.players, hand.cursed)
+    fast = _compiled_optimum(hand, area, table)
+    if fast is not None:
+        return _solution(fast, cat, True, table=table)
     limit = hand_limit(hand.cards, cat, hand.cursed)
     best = best_with_extras(hand.cards, cat, dict(hand.choices), table,
                             limit - len(hand.cards))
     return _solution(best, cat, True, table=table)
+
+
+#: Combinations of open choices and extra cards (an estimate) from which :func:`optimize`
+#: hands the hand to the compiled enumeration: below, the Python enumeration answers before
+#: the compiled code would load.
+COMPILED_FROM = 200_000
+
+
+def combinations_estimate(hand: Hand, area: Sequence[Card] | None) -> int:
+    """About how many combinations of its open choices (and extra cards) a hand has: a copy
+    from the game counts a dozen targets and Book of Changes half its (card, suit) pairs,
+    as the enumeration collapses options that cannot differ."""
+    n = len(hand.cards)
+    count = 1
+    for c in hand.open_choices:
+        eff = c.choice
+        if isinstance(eff, fx.Copy) and eff.source == "game":
+            count *= 12
+        elif isinstance(eff, fx.ChangeSuit):
+            count *= max(1, n * len(hand.catalog.suits) // 2)
+        else:
+            count *= n
+    if area and any(c.extra is not None for c in hand.cards + hand.cursed):
+        count *= len(area) + 1
+    return count
+
+
+def _compiled_optimum(hand: Hand, area: Sequence[Card] | None, table: Table
+                      ) -> Candidate | None:
+    """The optimum of a hand of the catalog's hand size whose combinations are too many for
+    the Python enumeration to answer soon (many choice cards and an extra card to take), by
+    the compiled enumeration of ``best`` on the hand as a pool of its own size: the same
+    totals (and written choices kept alike). None when it does not apply, or finds no legal
+    completion (the Python enumeration then says why)."""
+    cat = hand.catalog
+    if len(hand.cards) != cat.hand_size or combinations_estimate(hand, area) < COMPILED_FROM:
+        return None
+    pool, extra = list(hand.cards), list(area or ())
+    if not compiled_fits(pool, cat, extra, table):
+        return None
+    answer = compiled_best(pool, cat, extra, dict(hand.choices), 1, None, table)
+    if answer is None or not answer[0]:
+        return None
+    return answer[0][0]
 
 
 def score_hand(hand: Hand) -> Result:
@@ -88,6 +135,61 @@ def score_hand(hand: Hand) -> Result:
     hand's discard area (R13). A table and the game engine score every hand through this.
     """
     return optimize(hand).result
+
+
+def as_written(hand: Hand) -> Result | None:
+    """The hand as the player wrote it: every open choice left unassigned and no extra card
+    taken, as the web scorer scores a code (it never chooses). None when a written choice
+    is legal only through a choice left open (an Island target, R4)."""
+    try:
+        return resolve(hand)
+    except ScorerError:
+        return None
+
+
+@dataclass(frozen=True)
+class Written:
+    """The as-written total beside an optimized one that differs from it (None: the hand
+    is not legal as written)."""
+
+    total: int | None
+
+
+def written_note(hand: Hand, total: int) -> Written | None:
+    """What to say of ``hand`` as written beside its optimized ``total``: None when the two
+    are the same (nothing to say)."""
+    written = as_written(hand)
+    if written is not None and written.total == total:
+        return None
+    return Written(None if written is None else written.total)
+
+
+def refused_discards(pool: Sequence[Card], catalog: Catalog,
+                     pinned: Mapping[str, ChoiceValue], discard: Sequence[Card] | None,
+                     players: int | None, cursed: Sequence[Card], listed: set[str]
+                     ) -> list[tuple[Card, str]]:
+    """The single discards of a pool that leave no legal hand, each with why: a written
+    choice names the card let go, or no way of making the open choices keeps the written
+    ones legal (issue 39). ``listed``: ids of the discards a search answered (skipped)."""
+    out = []
+    for card in pool:
+        if card.id in listed:
+            continue
+        rest = tuple(c for c in pool if c is not card)
+        ids = {c.id for c in rest}
+        named = [(c, v) for c in rest if c.id in pinned and (v := pinned[c.id]) is not None
+                 and (v[0] if isinstance(v, tuple) else v) is card]
+        if named:
+            chooser, value = named[0]
+            out.append((card, f"{chooser.name}: {format_choice(value)} is written"))
+            continue
+        pins = {k: v for k, v in pinned.items() if k in ids}
+        area = None if discard is None else tuple(discard)
+        try:
+            optimize(Hand(catalog, rest, pins, area, players, tuple(cursed)))
+        except ScorerError as e:
+            out.append((card, e.message))
+    return out
 
 
 def rank_hands(seats: Iterable[tuple[str, Hand]]) -> list[Standing]:

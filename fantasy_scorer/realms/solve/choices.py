@@ -10,6 +10,10 @@ first two. Options that cannot change the score are collapsed before enumerating
   a change that leaves the target's suits as they are;
 * Island tries only the cards that have a penalty to clear.
 
+A written choice is a constraint, never something the search may break: a written Island
+target is checked once the copies and changes are made (R4), and a combination that makes
+it illegal is skipped; when every combination does, the error names the written choice.
+
 Every remaining combination is scored by the evaluator itself, so the optimum is exact. The
 options are tried in a canonical order (hand order, then catalog order, "unassigned" last)
 and the first best combination wins, so ties are broken the same way every time.
@@ -19,10 +23,19 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog
 from ..hand import ChoiceValue
-from ..resolve import Slot, _changes, _identities, changed_suits, score_raw
+from ..resolve import (
+    Slot,
+    _changes,
+    _identities,
+    changed_suits,
+    clear_message,
+    illegal_clear,
+    score_raw,
+)
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
 
 _STAGE = {fx.Copy: 0, fx.ChangeSuit: 1, fx.ClearOne: 2}  # any other choice: stage 2
@@ -107,10 +120,21 @@ class ChoiceSearch:
         self.best: int | None = None
         self.best_choices: dict[str, ChoiceValue] = {}
         self.evaluated = 0
+        # written clearing targets are judged once steps 1-2 are made: at the first open
+        # clearing (or other stage-2) choice, or at the leaves
+        self.written_clear = any(isinstance(c.choice, fx.ClearOne)
+                                 and self.pinned.get(c.id) is not None for c in self.cards)
+        self.check_at = next((k for k, c in enumerate(self.open) if _stage(c) == 2),
+                             len(self.open))
+        self.refused: tuple[Card, Card] | None = None
 
     def run(self) -> tuple[int, dict[str, ChoiceValue]]:
         self._walk(0, dict(self.pinned))
-        assert self.best is not None
+        if self.best is None:
+            assert self.refused is not None
+            chooser, target = self.refused
+            early = [c for c in self.open if _stage(c) < 2]
+            raise ScorerError(clear_message(chooser, target, early), subject=chooser.id)
         return self.best, self.best_choices
 
     def _options(self, chooser: Card, choices: dict[str, ChoiceValue]) -> list[ChoiceValue]:
@@ -124,6 +148,11 @@ class ChoiceSearch:
         return clear_choices(slots, chooser)
 
     def _walk(self, k: int, choices: dict[str, ChoiceValue]) -> None:
+        if k == self.check_at and self.written_clear:
+            refused = illegal_clear(_slots(self.cards, choices, self.cat), choices)
+            if refused is not None:
+                self.refused = self.refused or refused
+                return
         if k == len(self.open):
             total = score_raw(self.cards, choices, self.cat, self.context, self.cursed)
             self.evaluated += 1
@@ -142,7 +171,9 @@ def optimal_choices(cards: Sequence[Card], catalog: Catalog,
                     pinned: Mapping[str, ChoiceValue] | None = None,
                     context: fx.Context = fx.NO_CONTEXT, cursed: Sequence[Card] = ()
                     ) -> tuple[int, dict[str, ChoiceValue]]:
-    """(best total, the choices reaching it) for these cards; pinned choices are kept.
+    """(best total, the choices reaching it) for these cards; pinned choices are kept, and
+    only combinations of the open ones under which every pinned choice is legal count (a
+    :class:`ScorerError` naming the pinned choice when there is none).
 
     Every chooser in ``cards`` gets a value in the returned choices (``None`` when leaving it
     unassigned is best, or ties with the best).

@@ -29,9 +29,9 @@ Book's change) whose own bound reaches the bar, and only those are scored, each 
 other choices enumerated (``subsets_batch``'s per-subset pins): each option's bound is at
 least its best total, so an option left out scores below the bar and the best of the
 others is the subset's best wherever that may reach the bar. Where most options are left
-(:data:`SPLIT_SHARE`) the subset is scored whole, which costs less. With pins, a pinned
-Island target that some combination makes illegal makes the whole hand illegal (R4): every
-combination is then tried, as before.
+(:data:`SPLIT_SHARE`) the subset is scored whole, which costs less. With pins, every subset
+is scored whole: a written Island target keeps only the combinations under which it is legal
+(R4), which an option's bound does not know.
 
 Only pools the bound covers are taken (:func:`pruned_fits`): every card described by the
 sweep's tables (``sweep_tables.Unsupported`` otherwise), no Cursed Items held, and no extra
@@ -229,8 +229,8 @@ def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
         found.add(seeds, _score(run, masks[seeds], est[seeds], None))
     # and a higher one: the costly subsets that may beat it, each with choices found by a
     # quick climb (a total it can score: never above its best, so the bar stays honest).
-    # Not with pins: a pinned Island target that some combination makes illegal makes the
-    # whole hand illegal (R4), which a climb that meets a legal combination cannot know.
+    # Not with pins: a written Island target keeps only the combinations under which it is
+    # legal (R4), and a climb from no choice made may meet none of them.
     bar = found.bar()
     reach = (ub >= bar) if bar is not None else np.ones(total, dtype=bool)
     costly = np.flatnonzero((est >= CLIMB_COST) & reach)
@@ -384,8 +384,8 @@ class _Split:
     """Turns the options ``subset_bounds`` left of a subset (its copy from the hand's
     identity, its Book of Changes' change) into pins of ``search.subsets_batch``: the
     enumeration of each option tries only the other choices. Taken only without the user's
-    pins (a pinned Island target that some combination makes illegal makes the whole hand
-    illegal, R4: every combination must then be tried)."""
+    pins (a written Island target keeps only the combinations under which it is legal, R4:
+    the subset is then scored whole)."""
 
     def __init__(self, run: Enumeration, bound: _Bound) -> None:
         import numpy as np

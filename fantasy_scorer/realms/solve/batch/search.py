@@ -16,8 +16,8 @@ are collapsed, and only those, so the maximum is exact:
 * Island tries only cards that have a penalty to clear.
 
 These classes are never coarser than the ones of :mod:`..relevance`, so the maximum is the
-one ``optimal_choices`` finds. A pinned Island target that some combination makes illegal
-makes the whole set illegal, as it does there (R4).
+one ``optimal_choices`` finds. A combination that makes a pinned Island target illegal is
+skipped, as it is there (R4); a set is illegal only when every combination is.
 """
 
 from __future__ import annotations
@@ -307,11 +307,13 @@ def climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, 
     each open choice in turn tries each of its options while the others stay, and keeps
     the best, for at most CLIMB_ROUNDS rounds or until a round changes nothing. A total
     the hand can score, so never more than its best: the pruned search's first bar.
-    (status, total), ERROR when no combination met is legal; pins kept."""
+    (status, total), ERROR when no combination met is legal (a pinned Island target);
+    pins kept."""
     k = _open_slots(M, OF, cards, n, CH, WORK)
     st, best = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc)
-    if k == 0 or st != OK:
+    if k == 0:
         return st, best
+    found = st == OK  # (no choice made may leave a pinned Island target illegal: climb on)
     all_names, all_suits, every_name, wild = _read_hand(M, OF, cards, n, V, n_curs, k, WORK,
                                                         REL)
     for _ in range(CLIMB_ROUNDS):
@@ -335,7 +337,8 @@ def climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, 
                 CH[i, 2] = OPT[0, p, 2]
                 st, total = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs,
                                           n_disc)
-                if st == OK and total > best:
+                if st == OK and (not found or total > best):
+                    found = True
                     best = total
                     b0 = CH[i, 0]
                     b1 = CH[i, 1]
@@ -346,6 +349,8 @@ def climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, 
             CH[i, 2] = b2
         if not better:
             break
+    if not found:
+        return ERROR, best
     return OK, best
 
 
@@ -354,7 +359,8 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
                  BEST):
     """The best total of ``cards`` over every open choice (``CH[i, 0] == OPEN``), pinned
     ones kept (``optimal_choices``): (status, total), the first best choices in ``BEST``.
-    ERROR when some combination is illegal (a pinned Island target, R4). ``WORK`` holds the
+    A combination that makes a pinned Island target illegal is skipped (R4); ERROR when
+    every one does. ``WORK`` holds the
     open slots (row 0), option counts (row 1) and positions (row 2)."""
     k = _open_slots(M, OF, cards, n, CH, WORK)
     if k == 0:
@@ -397,14 +403,16 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
             fresh = True
             continue
         st, total = K.resolve_one(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc)
-        if st != OK:
-            return ERROR, np.int64(0)
+        if st != OK:  # a written Island target this combination makes illegal: skipped
+            continue
         if not found or total > best:
             best = total
             found = True
             for q in range(n):
                 for f in range(3):
                     BEST[q, f] = CH[q, f]
+    if not found:
+        return ERROR, np.int64(0)
     return OK, best
 
 
