@@ -21,6 +21,7 @@ from typing import Any
 import click
 
 from ..errors import ScorerError, clip
+from ..inputs import read_limited
 from ..realms.catalog import EDITIONS, EXPANSIONS, Card, Catalog, decode_utf8, load_catalog
 from ..realms.formats.handfile import hand_catalog, names_for, read_hand
 from ..realms.formats.pool import discard_list, parse_discard
@@ -73,15 +74,17 @@ def unknown_command(args: list[str], commands: Iterable[str]) -> str | None:
 
 def read_text(path: str) -> tuple[str, str]:
     """(text, display name) of a file, ``-`` being standard input; UTF-8, a byte-order mark
-    accepted, anything else a one-line error."""
+    accepted, anything else a one-line error, and so is a file larger than any input needs
+    (``/dev/zero``)."""
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:
-            return sys.stdin.read(), "<stdin>"
-        return decode_utf8(stream.read(), "<stdin>"), "<stdin>"
+            return read_limited(lambda n: sys.stdin.read(n).encode(), "<stdin>").decode(), \
+                "<stdin>"
+        return decode_utf8(read_limited(stream.read, "<stdin>"), "<stdin>"), "<stdin>"
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = read_limited(f.read, path)
     except FileNotFoundError:
         raise ScorerError(f"no such file: {clip(path)}") from None
     except IsADirectoryError:

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import ScorerError, clip
+from ..inputs import read_limited
 from . import effects as fx
 
 
@@ -846,7 +847,8 @@ def load_catalog(extra_files: Iterable[str | Path] = (), expansion: str | None =
 def read_card_file(path: Path) -> str:
     """A user's card file as text: UTF-8 (a byte-order mark is fine), else a one-line error."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = read_limited(f.read, str(path))
     except OSError as e:
         raise ScorerError(f"cannot read card file: {e.strerror}", str(path)) from None
     return decode_utf8(data, str(path))

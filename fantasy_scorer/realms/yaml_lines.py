@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from ..errors import ScorerError, clip
+from ..inputs import bound_ints, check_yaml
 
 
 class _Map(dict):
@@ -84,13 +85,15 @@ def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> _List:
 
 
 for _loader in (_LineLoader, _FastLineLoader):
+    bound_ints(_loader)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
 
 
 def load_yaml(text: str, source: str) -> Any:
     """Parse YAML, turning syntax errors and repeated keys into one-line errors with the line
-    number."""
+    number; a file nested too deep or whose aliases expand too far is refused first."""
+    check_yaml(text, source)
     fast = _FastLineLoader(text)
     fast.source = source
     try:

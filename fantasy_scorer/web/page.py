@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..errors import ScorerError
+from ..inputs import whole_number
 from ..realms.catalog import Card, fold
 from ..realms.names import check_lang
 from . import engine, messages, service
@@ -56,9 +57,7 @@ def code_from_query(text: str) -> str:
 def _players(text: str | None) -> int | None:
     if text is None or text.strip() in ("", "-"):
         return None
-    if not text.strip().isdigit():
-        raise ScorerError(f"players must be a number from 2 to 6, got '{text.strip()[:20]}'")
-    return int(text)
+    return whole_number(text, "players", 2, 6)
 
 
 #: The query parameters of the web scorer's page links (read by :func:`read_web_link`).

@@ -47,6 +47,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from ...errors import ScorerError, clip
+from ...inputs import whole_number
 from .. import effects as fx
 from ..catalog import (
     EDITIONS,
@@ -175,11 +176,7 @@ def parse_link(text: str) -> Link:
     code = code.replace(" ", "+")  # a '+' left unescaped in an address reads as a space
     players = None
     if "playerCount" in values:
-        count = values["playerCount"].strip()
-        if not count.isdigit():
-            raise ScorerError(f"playerCount must be a number, got '{clip(count)}'",
-                              "share link")
-        players = int(count)
+        players = whole_number(values["playerCount"], "playerCount", where="share link")
     flags = None
     if "expansions" in values:
         flags = frozenset(f.strip() for f in values["expansions"].split(",") if f.strip())
