@@ -46,7 +46,7 @@ def in_range(value: int, what: str, lo: int | None = None, hi: int | None = None
     """``value`` when it lies within ``lo`` .. ``hi`` (either may be None: no bound), else a
     one-line error naming ``what`` and its range."""
     if (lo is not None and value < lo) or (hi is not None and value > hi):
-        shown = str(value) if abs(value) < 10 ** MAX_DIGITS else "a number that large"
+        shown = str(value) if value.bit_length() < 100 else "a number that large"
         raise ScorerError(f"{what} must be a whole number{_range(lo, hi)}, got {shown}", where)
     return value
 

@@ -51,6 +51,49 @@ def fail_cleanly(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def usage_line(err: click.UsageError) -> str:
+    """Click's usage error as one line that names the option and where the fix is: Click
+    prints the usage, a hint and the error on three lines."""
+    message = " ".join(err.format_message().split())
+    where = err.ctx.command_path if err.ctx is not None else None
+    if where is None:
+        return message
+    return f"{message.rstrip('.')} (run '{where} --help' for the options)"
+
+
+class OneLineGroup(click.Group):
+    """A command group whose usage errors (a bad option value, an unknown option, a
+    missing argument), its own and its commands', are one ``Error:`` line with exit code 2,
+    like every other mistake."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as e:
+            raise CommandError(usage_line(e)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as e:
+            raise CommandError(usage_line(e)) from None
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds: a finite number within the range (``nan`` compares false with
+    every bound, so a plain float range takes it; ``inf`` would never stop)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if number != number or number in (float("inf"), float("-inf")):
+            self.fail(f"{value!r} is not a number of seconds; give one such as 5", param, ctx)
+        return number
+
+
 def unknown_command(args: list[str], commands: Iterable[str]) -> str | None:
     """The error for a first argument that is neither a command nor an existing file but
     reads like a mistyped command (``scroe``); None when it may be a file name."""

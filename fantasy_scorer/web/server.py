@@ -12,13 +12,17 @@ this deadline: the solver has its own time limits (:mod:`.workers`).
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
+import socket
 from collections import Counter
 from typing import Any, ClassVar
 
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from ..errors import ScorerError, clip
 
 #: Seconds a client has to send a whole request.
 REQUEST_TIMEOUT = 10.0
@@ -116,6 +120,40 @@ def config(app: Any, host: str = "127.0.0.1", port: int = 8000,
                           log_level=kwargs.pop("log_level", "warning"), **kwargs)
 
 
-def serve(app: Any, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the app until Ctrl+C."""
-    uvicorn.Server(config(app, host, port)).run()
+def bind(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port``, before anything says the server started: a
+    port in use, an address this machine does not have or a name that resolves to nothing
+    is one line naming the option to change (uvicorn would print the address first, then
+    its own error, and exit with code 3)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as e:
+        why = getattr(e, "strerror", None) or str(e)
+        raise ScorerError(f"--host {clip(host)} is no address ({why}); give an address of "
+                          "this machine, such as 127.0.0.1 or 0.0.0.0") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as uvicorn does)
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise ScorerError(f"port {port} is already in use on {clip(host)}; stop the other "
+                              "server or choose another port with --port") from None
+        if e.errno == errno.EACCES:
+            raise ScorerError(f"port {port} needs administrator rights; choose one above "
+                              "1023 with --port") from None
+        if e.errno == errno.EADDRNOTAVAIL:
+            raise ScorerError(f"--host {clip(host)} is not an address of this machine; use "
+                              "127.0.0.1, or 0.0.0.0 for every address") from None
+        raise ScorerError(f"cannot listen on {clip(host)} port {port}: {e.strerror}; check "
+                          "--host and --port") from None
+    return sock
+
+
+def serve(app: Any, host: str = "127.0.0.1", port: int = 8000,
+          sock: socket.socket | None = None) -> None:
+    """Run the app until Ctrl+C, on ``sock`` when it is given (see :func:`bind`)."""
+    server = uvicorn.Server(config(app, host, port))
+    server.run(sockets=[sock] if sock is not None else None)
