@@ -5,8 +5,12 @@ time, or never finishes it, keeps its connection for ever (a thousand of them ke
 sockets). :class:`TimedH11Protocol` gives every request a deadline: it must arrive whole
 (headers and body) within :data:`REQUEST_TIMEOUT` seconds of the connection opening or of the
 previous answer, else the server answers 408 and closes. It also caps how many connections
-one address may hold at once (:data:`PER_ADDRESS`). The work a request starts is not under
-this deadline: the solver has its own time limits (:mod:`.workers`).
+one address may hold at once (:data:`PER_ADDRESS`), and how many may wait for their request in
+all (:data:`MAX_WAITING`): past that, a new connection closes the one that has waited longest,
+so that clients on many addresses sending half requests never fill the server, and a page load
+always gets in (it would otherwise wait behind them, or get uvicorn's 503 at
+:data:`MAX_CONNECTIONS`). The work a request starts is not under this deadline: the solver has
+its own time limits (:mod:`.workers`).
 """
 
 from __future__ import annotations
@@ -15,7 +19,7 @@ import asyncio
 import errno
 import json
 import socket
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any, ClassVar
 
 import h11
@@ -30,6 +34,9 @@ REQUEST_TIMEOUT = 10.0
 PER_ADDRESS = 64
 #: Connections and tasks in all before uvicorn answers 503.
 MAX_CONNECTIONS = 512
+#: Connections waiting for (the rest of) a request, in all addresses, before the one that has
+#: waited longest is closed: well under MAX_CONNECTIONS.
+MAX_WAITING = 128
 
 
 def _raw_error(status: int, reason: str, detail: str) -> bytes:
@@ -44,8 +51,11 @@ class TimedH11Protocol(H11Protocol):
 
     request_timeout: ClassVar[float] = REQUEST_TIMEOUT
     per_address: ClassVar[int] = PER_ADDRESS
+    max_waiting: ClassVar[int] = MAX_WAITING
     #: Open connections per (server, client address).
     _open: ClassVar[Counter[tuple[int, str]]] = Counter()
+    #: Per server: the connections waiting for a request, the longest waiting first.
+    _waiting: ClassVar[dict[int, OrderedDict[TimedH11Protocol, None]]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -92,11 +102,32 @@ class TimedH11Protocol(H11Protocol):
     def _arm(self) -> None:
         self._disarm()
         self._deadline = self.loop.call_later(self.request_timeout, self._expire)
+        waiting = TimedH11Protocol._waiting.setdefault(id(self.server_state), OrderedDict())
+        waiting[self] = None
+        while len(waiting) > self.max_waiting:
+            oldest = next(iter(waiting))
+            oldest._evict()
 
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+        waiting = TimedH11Protocol._waiting.get(id(self.server_state))
+        if waiting is not None:
+            waiting.pop(self, None)
+            if not waiting:
+                del TimedH11Protocol._waiting[id(self.server_state)]
+
+    def _evict(self) -> None:
+        """Close this connection, which has waited longest for its request, to let a new
+        one in."""
+        self._disarm()
+        if not self.transport.is_closing():
+            if self.conn.their_state is not h11.IDLE or self.conn.trailing_data[0]:
+                self.transport.write(_raw_error(
+                    408, "Request Timeout", "too many unfinished requests at once; the oldest "
+                    "is closed: send the request whole"))
+            self.transport.close()
 
     def _expire(self) -> None:
         self._deadline = None
