@@ -213,6 +213,7 @@ class Lane:
         loop = asyncio.get_running_loop()
         worker.started, worker.preempted = loop.time(), False
         self._busy.append(worker)
+        used = worker  # (``worker`` becomes its replacement when it is replaced)
         try:
             result = await asyncio.to_thread(worker.call, job, self.hard_limit)
         except TimeoutError:
@@ -231,9 +232,8 @@ class Lane:
             if worker.preempted:  # (it answered just as it was stopped: the answer stands)
                 worker = self._replace(worker)
         finally:
-            if worker in self._busy:
-                self._busy.remove(worker)
-            worker.started = None
+            self._busy.remove(used)
+            used.started = None
             self._idle.put_nowait(worker)
         return result
 
