@@ -94,17 +94,22 @@ def load_yaml(text: str, source: str) -> Any:
     """Parse YAML, turning syntax errors and repeated keys into one-line errors with the line
     number; a file nested too deep or whose aliases expand too far is refused first."""
     check_yaml(text, source)
-    fast = _FastLineLoader(text)
-    fast.source = source
     try:
-        return fast.get_single_data()
-    except yaml.YAMLError:
-        pass
-    finally:
-        fast.dispose()
-    loader = _LineLoader(text)
-    loader.source = source
+        fast = _FastLineLoader(text)
+    except yaml.YAMLError:  # (a character YAML does not allow: the full loader says which)
+        fast = None
+    if fast is not None:
+        fast.source = source
+        try:
+            return fast.get_single_data()
+        except yaml.YAMLError:
+            pass
+        finally:
+            fast.dispose()
+    loader = None
     try:
+        loader = _LineLoader(text)
+        loader.source = source
         return loader.get_single_data()
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
@@ -112,4 +117,5 @@ def load_yaml(text: str, source: str) -> Any:
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise ScorerError(f"malformed YAML: {problem}", f"{source}{line}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
