@@ -57,7 +57,10 @@ def code_from_query(text: str) -> str:
 def _players(text: str | None) -> int | None:
     if text is None or text.strip() in ("", "-"):
         return None
-    return whole_number(text, "players", 2, 6)
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()):  # (str.isdigit alone takes '²')
+        raise ScorerError(f"players must be a number from 2 to 6, got '{t[:20]}'")
+    return whole_number(t, "players")  # (5,000 digits: one line, never a ValueError)
 
 
 #: The query parameters of the web scorer's page links (read by :func:`read_web_link`).

@@ -127,6 +127,12 @@ class TimedH11Protocol(H11Protocol):
                 self.transport.write(_raw_error(
                     408, "Request Timeout", "too many unfinished requests at once; the oldest "
                     "is closed: send the request whole"))
+                # Closed a moment later, as a refused connection is: closing at once could
+                # reset the connection before the client reads why.
+                self._refused = True
+                self.transport.write_eof()
+                self.loop.call_later(1.0, self.transport.close)
+                return
             self.transport.close()
 
     def _expire(self) -> None:

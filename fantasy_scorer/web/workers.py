@@ -235,7 +235,8 @@ class Lane:
         finally:
             self._busy.remove(used)
             used.started = None
-            self._idle.put_nowait(worker)
+            if self._idle is not None:  # (None: the lane was closed meanwhile)
+                self._idle.put_nowait(worker)
         return result
 
     def _preempt_soon(self) -> None:

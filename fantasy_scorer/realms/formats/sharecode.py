@@ -176,7 +176,11 @@ def parse_link(text: str) -> Link:
     code = code.replace(" ", "+")  # a '+' left unescaped in an address reads as a space
     players = None
     if "playerCount" in values:
-        players = whole_number(values["playerCount"], "playerCount", where="share link")
+        count = values["playerCount"].strip()
+        if not (count.isascii() and count.isdigit()):  # (str.isdigit alone takes '²')
+            raise ScorerError(f"playerCount must be a number, got '{clip(count)}'",
+                              "share link")
+        players = whole_number(count, "playerCount", where="share link")
     flags = None
     if "expansions" in values:
         flags = frozenset(f.strip() for f in values["expansions"].split(",") if f.strip())
