@@ -79,8 +79,7 @@ def test_1_a_huge_player_count_in_a_link_is_one_line() -> None:
 def test_1_a_huge_number_of_players_in_a_table_is_one_line(tmp_path) -> None:
     table = write(tmp_path, "t.yaml", f"players: {BIG}\nhands:\n  A: [King]\n  B: [Queen]\n")
     assert error_line(run(["game", table])) == (
-        f"Error: {table}:1: 'players' must be a whole number from 2 to 6, got a number of "
-        "5000 digits")
+        f"Error: {table}:1: 'players' must be a whole number, got a number of 5000 digits")
 
 
 @pytest.mark.parametrize("key", ["points", "take", "seed"])

@@ -135,13 +135,13 @@ def check_keys(data: object, where: str, required: set[str], optional: set[str])
 LARGEST = 10**9
 
 
-def as_int(value: object, what: str, minimum: int | None = 0) -> int:
+def as_int(value: object, what: str, minimum: int | None = 0, largest: int = LARGEST) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise InputError(f"{what} must be a whole number, not {clip(repr(value))}")
     if minimum is not None and value < minimum:
         raise InputError(f"{what} must be at least {minimum}, not {value}")
-    if abs(value) > LARGEST:
-        raise InputError(f"{what} must be at most {LARGEST} (in size), not a number of "
+    if abs(value) > largest:
+        raise InputError(f"{what} must be at most {largest} (in size), not a number of "
                          f"{len(str(abs(value)))} digits")
     return value
 
@@ -371,7 +371,8 @@ def parse_replay_log(data: object) -> ReplayLog:
             "the replay log gives both seed: and deck:; keep one (or neither, for a game "
             "written down as it is played, each move naming its card)"
         )
-    seed = as_int(top["seed"], "seed", minimum=None) if "seed" in top else None
+    seed = (as_int(top["seed"], "seed", minimum=None, largest=2**63 - 1) if "seed" in top
+            else None)
     deck = None
     if "deck" in top:
         if not isinstance(top["deck"], list):

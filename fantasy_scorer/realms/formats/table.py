@@ -274,7 +274,7 @@ def _players(node: yaml.Node | None, hands: int, source: str) -> int:
         where = f"{source}:{_line(node)}"
         if not (isinstance(node, yaml.ScalarNode) and node.tag.endswith(":int")):
             raise ScorerError("'players' must be a whole number", where)
-        count = whole_number(node.value, "'players'", MIN_PLAYERS, MAX_PLAYERS, where)
+        count = whole_number(node.value, "'players'", where=where)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ScorerError(f"{count} players; Fantasy Realms is played by "
                           f"{MIN_PLAYERS} to {MAX_PLAYERS}", where)
