@@ -116,9 +116,16 @@ def test_8_half_sent_requests_from_many_addresses_never_keep_the_page_out() -> N
                         out += chunk
                     pages.append(out.split(b"\r\n", 1)[0])
             assert pages == [b"HTTP/1.1 200 OK"] * 5
-            # The first half-sent requests were closed, each with a 408 saying why.
-            first = socks[0].recv(65536)
-            assert first.startswith(b"HTTP/1.1 408 ") and b"too many unfinished" in first
+            # The half-sent requests that waited longest were closed by the server (a 408
+            # saying why, unless the close overtook it on a loaded machine).
+            closed = []
+            for s in socks[:len(socks) - Crowded.max_waiting]:
+                try:
+                    closed.append(s.recv(65536))
+                except ConnectionResetError:
+                    closed.append(b"")
+            assert all(c == b"" or c.startswith(b"HTTP/1.1 408 ") for c in closed)
+            assert any(b"too many unfinished requests" in c for c in closed)
         finally:
             for s in socks:
                 s.close()
