@@ -58,8 +58,8 @@ class LineCoder:
         setting = _setting(line)
         if setting is not None:
             key, value = setting
-            if key != "players" or not value.isdigit():
-                return L.BAD
+            if key != "players" or not (value.isascii() and value.isdigit()) or len(value) > 2:
+                return L.BAD  # (the full reader says what is wrong with it)
             return L.players_code(int(value))
         name, sep, rest = line.partition(":")
         try:

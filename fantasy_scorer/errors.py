@@ -30,6 +30,7 @@ QUOTE_LIMIT = 60
 
 def clip(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``text`` as an error quotes it: whole when short, else its start and an ellipsis, so
-    that a pasted page or a binary line never floods the terminal."""
-    s = str(text)
+    that a pasted page or a binary line never floods the terminal; a line break or another
+    control character is shown escaped (``\\n``), so that the error stays one line."""
+    s = "".join(ch if ch.isprintable() or ch == " " else repr(ch)[1:-1] for ch in str(text))
     return s if len(s) <= limit else s[: limit - 1].rstrip() + "…"

@@ -16,6 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent / "fantasy_scorer"
 #: Layer of each module prefix (the longest prefix wins) → the layers it may import.
 LAYERS = {
     "fantasy_scorer.errors": "errors",
+    "fantasy_scorer.inputs": "errors",  # the bounded readers every layer shares
     "fantasy_scorer.realms": "core",
     "fantasy_scorer.realms.solve": "solve",
     "fantasy_scorer.realms.formats": "formats",

@@ -15,10 +15,10 @@ import sys
 import click
 
 from . import advise, cards, referee, score, serve, solve
-from .options import CONTEXT, CommandError, unknown_command
+from .options import CONTEXT, CommandError, OneLineGroup, unknown_command
 
 
-class DefaultGroup(click.Group):
+class DefaultGroup(OneLineGroup):
     """A group whose default command is ``score``: ``fr-score hand.txt`` just works, and a
     mistyped command that is no file gets a did-you-mean."""
 

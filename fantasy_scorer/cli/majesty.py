@@ -33,7 +33,7 @@ from ..majesty.rules import (
     side_label,
 )
 from ..majesty.scoring import FinalScore, score
-from .options import CONTEXT, unknown_command
+from .options import CONTEXT, OneLineGroup, unknown_command
 from .render import console_for, echo, print_rows
 
 
@@ -43,7 +43,7 @@ class MajestyError(click.ClickException):
     exit_code = 2
 
 
-class DefaultToScore(click.Group):
+class DefaultToScore(OneLineGroup):
     """A group whose first argument, when it is not a subcommand, is a file to score."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:

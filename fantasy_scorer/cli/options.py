@@ -21,6 +21,7 @@ from typing import Any
 import click
 
 from ..errors import ScorerError, clip
+from ..inputs import read_limited
 from ..realms.catalog import EDITIONS, EXPANSIONS, Card, Catalog, decode_utf8, load_catalog
 from ..realms.formats.handfile import hand_catalog, names_for, read_hand
 from ..realms.formats.pool import discard_list, parse_discard
@@ -50,6 +51,49 @@ def fail_cleanly(fn: Callable[..., Any]) -> Callable[..., Any]:
     return wrapper
 
 
+def usage_line(err: click.UsageError) -> str:
+    """Click's usage error as one line that names the option and where the fix is: Click
+    prints the usage, a hint and the error on three lines."""
+    message = " ".join(err.format_message().split())
+    where = err.ctx.command_path if err.ctx is not None else None
+    if where is None:
+        return message
+    return f"{message.rstrip('.')} (run '{where} --help' for the options)"
+
+
+class OneLineGroup(click.Group):
+    """A command group whose usage errors (a bad option value, an unknown option, a
+    missing argument), its own and its commands', are one ``Error:`` line with exit code 2,
+    like every other mistake."""
+
+    def make_context(self, info_name: str | None, args: list[str],
+                     parent: click.Context | None = None, **extra: Any) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except click.UsageError as e:
+            raise CommandError(usage_line(e)) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except click.UsageError as e:
+            raise CommandError(usage_line(e)) from None
+
+
+class Seconds(click.FloatRange):
+    """A number of seconds: a finite number within the range (``nan`` compares false with
+    every bound, so a plain float range takes it; ``inf`` would never stop)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: click.Parameter | None,
+                ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if number != number or number in (float("inf"), float("-inf")):
+            self.fail(f"{value!r} is not a number of seconds; give one such as 5", param, ctx)
+        return number
+
+
 def unknown_command(args: list[str], commands: Iterable[str]) -> str | None:
     """The error for a first argument that is neither a command nor an existing file but
     reads like a mistyped command (``scroe``); None when it may be a file name."""
@@ -73,15 +117,17 @@ def unknown_command(args: list[str], commands: Iterable[str]) -> str | None:
 
 def read_text(path: str) -> tuple[str, str]:
     """(text, display name) of a file, ``-`` being standard input; UTF-8, a byte-order mark
-    accepted, anything else a one-line error."""
+    accepted, anything else a one-line error, and so is a file larger than any input needs
+    (``/dev/zero``)."""
     if path == "-":
         stream = getattr(sys.stdin, "buffer", None)
         if stream is None:
-            return sys.stdin.read(), "<stdin>"
-        return decode_utf8(stream.read(), "<stdin>"), "<stdin>"
+            return read_limited(lambda n: sys.stdin.read(n).encode(), "<stdin>").decode(), \
+                "<stdin>"
+        return decode_utf8(read_limited(stream.read, "<stdin>"), "<stdin>"), "<stdin>"
     try:
         with open(path, "rb") as f:
-            data = f.read()
+            data = read_limited(f.read, path)
     except FileNotFoundError:
         raise ScorerError(f"no such file: {clip(path)}") from None
     except IsADirectoryError:

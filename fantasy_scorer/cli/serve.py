@@ -10,7 +10,7 @@ import click
 
 from ..errors import ScorerError
 from ..realms.catalog import EDITIONS, EXPANSIONS
-from .options import CONTEXT, cards_option, fail_cleanly
+from .options import CONTEXT, Seconds, cards_option, fail_cleanly
 
 INSTALL_HINT = 'pip install ".[web]" (in a clone of the project)'
 
@@ -27,7 +27,7 @@ INSTALL_HINT = 'pip install ".[web]" (in a clone of the project)'
 @click.option("--workers", type=click.IntRange(1, 16), default=None,
               help="Processes searching discard advice at once (default: one per core but "
                    "one, at least one); the score of a hand has a process of its own.")
-@click.option("--time-limit", "time_limit", type=click.FloatRange(0.5, 120), default=5.0,
+@click.option("--time-limit", "time_limit", type=Seconds(0.5, 120), default=5.0,
               show_default=True,
               help="Seconds the discard advice searches before it answers with the "
                    "discards it reached (marked incomplete).")
@@ -51,7 +51,7 @@ def serve_cmd(host: str, port: int, expansion: str | None, edition: str | None,
     try:
         from ..web.app import create_app
         from ..web.games import NO_EXPANSION, STANDARD, GameKey, GameSpec
-        from ..web.server import serve
+        from ..web.server import bind, serve
         from ..web.workers import default_workers
     except ImportError as e:
         raise ScorerError(f"the web page needs {e.name or 'its extra packages'}; "
@@ -60,6 +60,9 @@ def serve_cmd(host: str, port: int, expansion: str | None, edition: str | None,
 
     aot.prefer(False)  # a long-running server: Numba's code, which releases the GIL
     spec = GameSpec(tuple(card_files), GameKey(expansion or NO_EXPANSION, edition or STANDARD))
+    sock = bind(host, port)  # a busy port or a bad address: one line, before anything else
     app = create_app(spec, workers=workers or default_workers(), advice_time_limit=time_limit)
-    click.echo(f"Fantasy Realms scorer on http://{host}:{port}/ (Ctrl+C stops it)")
-    serve(app, host=host, port=port)
+    shown = f"[{host}]" if ":" in host else host
+    click.echo(f"Fantasy Realms scorer on http://{shown}:{sock.getsockname()[1]}/ "
+               "(Ctrl+C stops it)")
+    serve(app, host=host, port=port, sock=sock)

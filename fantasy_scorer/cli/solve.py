@@ -28,6 +28,7 @@ from ..realms.names import check_lang
 from ..realms.resolve import Result, resolve
 from .options import (
     CONTEXT,
+    Seconds,
     cards_option,
     discard_option,
     fail_cleanly,
@@ -142,7 +143,7 @@ def proof(sol: Solution) -> str:
 # --------------------------------------------------------------------------------------------
 
 time_option = click.option(
-    "--time-limit", type=click.FloatRange(min=0, min_open=True), metavar="SECONDS",
+    "--time-limit", type=Seconds(min=0, min_open=True), metavar="SECONDS",
     help="Stop after this long with the best hand found so far (marked 'not proven').",
 )
 print_code_option = click.option(

@@ -28,6 +28,8 @@ from typing import Any
 
 import yaml
 
+from ..errors import ScorerError, clip
+from ..inputs import bound_ints, check_yaml, read_limited
 from .cards import CARD_TYPES, card_index
 from .names import character_index, location_index, suggest
 from .rules import (
@@ -63,26 +65,42 @@ def _construct_mapping(loader: _StrictLoader, node: yaml.MappingNode, deep: bool
 _StrictLoader.add_constructor(
     yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_mapping
 )
+bound_ints(_StrictLoader)
 
 
 def load_yaml(path: str | Path) -> Any:
     """Parse a YAML file (``-`` is standard input); any read or syntax problem becomes an
-    InputError."""
-    if str(path) == "-":
-        return parse_yaml(sys.stdin.read(), "<stdin>")
+    InputError, and so does a file larger than any game needs (``/dev/zero``)."""
+    label = "<stdin>" if str(path) == "-" else str(path)
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        if str(path) == "-":
+            stream = getattr(sys.stdin, "buffer", None)
+            data = read_limited(stream.read if stream is not None
+                                else lambda n: sys.stdin.read(n).encode(), label)
+        else:
+            with open(path, "rb") as f:
+                data = read_limited(f.read, label)
+    except ScorerError as exc:
+        raise InputError(str(exc)) from None
     except OSError as exc:
         raise InputError(f"cannot read {path}: {exc.strerror}") from None
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        raise InputError(f"{path} is not UTF-8 text; save it as UTF-8") from None
-    return parse_yaml(text, str(path))
+        raise InputError(f"{label} is not UTF-8 text; save it as UTF-8") from None
+    return parse_yaml(text, label)
 
 
 def parse_yaml(text: str, label: str) -> Any:
-    """Parse YAML text; `label` names its source in the error messages."""
+    """Parse YAML text; `label` names its source in the error messages. Empty text (or only
+    comments) is an error: a game file, a replay log or standard input that holds nothing is
+    a mistake, never a game with nothing to print."""
     try:
-        return yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
+        check_yaml(text, label)  # nesting and aliases bounded before the loader builds it
+    except ScorerError as exc:
+        raise InputError(str(exc)) from None
+    try:
+        data = yaml.load(text, Loader=_StrictLoader)  # noqa: S506 - a SafeLoader subclass
     except InputError as exc:
         raise InputError(f"{label}: {exc}") from None
     except yaml.YAMLError as exc:
@@ -90,6 +108,9 @@ def parse_yaml(text: str, label: str) -> Any:
         where = f" at line {mark.line + 1}, column {mark.column + 1}" if mark else ""
         problem = getattr(exc, "problem", None) or str(exc).splitlines()[0]
         raise InputError(f"{label} is not valid YAML{where}: {problem}") from None
+    if data is None:
+        raise InputError(f"{label} is empty; write the game in it (see --help for the format)")
+    return data
 
 
 # ------------------------------------------------------------------ small checks
@@ -109,11 +130,19 @@ def check_keys(data: object, where: str, required: set[str], optional: set[str])
     return data
 
 
-def as_int(value: object, what: str, minimum: int | None = 0) -> int:
+#: The largest number a game file or replay log may give (points, counts, a seed): far more
+#: than any game holds, small enough for every sum of them.
+LARGEST = 10**9
+
+
+def as_int(value: object, what: str, minimum: int | None = 0, largest: int = LARGEST) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise InputError(f"{what} must be a whole number, not {value!r}")
+        raise InputError(f"{what} must be a whole number, not {clip(repr(value))}")
     if minimum is not None and value < minimum:
         raise InputError(f"{what} must be at least {minimum}, not {value}")
+    if abs(value) > largest:
+        raise InputError(f"{what} must be at most {largest} (in size), not a number of "
+                         f"{len(str(abs(value)))} digits")
     return value
 
 
@@ -342,7 +371,8 @@ def parse_replay_log(data: object) -> ReplayLog:
             "the replay log gives both seed: and deck:; keep one (or neither, for a game "
             "written down as it is played, each move naming its card)"
         )
-    seed = as_int(top["seed"], "seed", minimum=None) if "seed" in top else None
+    seed = (as_int(top["seed"], "seed", minimum=None, largest=2**63 - 1) if "seed" in top
+            else None)
     deck = None
     if "deck" in top:
         if not isinstance(top["deck"], list):

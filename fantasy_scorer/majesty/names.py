@@ -15,6 +15,7 @@ import difflib
 import unicodedata
 from typing import NamedTuple
 
+from ..errors import clip
 from .rules import CHARACTERS, LOCATIONS
 
 ENGLISH = "en"
@@ -85,7 +86,9 @@ def location_index(key: object) -> int:
             return key - 1
         raise ValueError(f"unknown location {key}: locations are numbered 1-8")
     text = str(key).strip()
-    if text.isdigit():
+    if text.isascii() and text.isdigit():  # (str.isdigit alone takes '²')
+        if len(text) > 3:
+            raise ValueError(f"unknown location {clip(text)}: locations are numbered 1-8")
         return location_index(int(text))
     found = _find(text, "locations")
     if found is None:
@@ -93,7 +96,8 @@ def location_index(key: object) -> int:
     if found is not None:
         return found
     raise ValueError(
-        f"unknown location {text!r}{suggest(text, _all('locations') + _all('characters'))}"
+        f"unknown location {clip(repr(text))}"
+        f"{suggest(text, _all('locations') + _all('characters'))}"
     )
 
 

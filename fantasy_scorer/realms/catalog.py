@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ..errors import ScorerError, clip
+from ..inputs import read_limited, whole_value
 from . import effects as fx
 
 
@@ -42,6 +43,15 @@ def fold(text: str) -> str:
     plain = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     plain = plain.replace("’", "'").replace("-", " ").replace("_", " ")
     return " ".join(plain.split())
+
+
+#: The largest size of a number a card may hold (points, a strength): the game's own reach
+#: a few hundred.
+MAX_VALUE = 10_000
+#: The largest number of cards (or players) a card may count.
+MAX_COUNT = 100
+#: The largest hand size a card file may set.
+MAX_HAND = 20
 
 
 # --------------------------------------------------------------------------------------------
@@ -353,7 +363,7 @@ class _Compiler:
         if isinstance(item, Mapping):
             unknown = set(item) - {"match", "except", "other"}
             if unknown:
-                raise self.fail(f"unknown key '{sorted(unknown)[0]}' in a selector "
+                raise self.fail(f"unknown key '{sorted(unknown, key=str)[0]}' in a selector "
                                 "(expected match, except, other)", item)
             if "match" not in item:
                 raise self.fail("a selector needs 'match'", item)
@@ -402,7 +412,7 @@ class _Compiler:
         special = keys & kinds
         if special:
             if len(keys) != 1:
-                extra = sorted(keys - special)[0] if keys - special else sorted(special)[1]
+                extra = sorted(keys - special, key=str)[0] if keys - special else sorted(special)[1]
                 raise self.fail(f"'{sorted(special)[0]}' stands alone; remove '{extra}'", entry)
             kind = special.pop()
             val = entry[kind]
@@ -430,7 +440,7 @@ class _Compiler:
                 if not isinstance(val, Mapping) or set(val) != {"count", "of", "points"}:
                     raise self.fail("exactly needs {count: N, of: [..], points: N}", entry)
                 return fx.Exactly(self.integer(val["points"], val, "points"),
-                                  self.integer(val["count"], val, "count"),
+                                  self.count(val["count"], val, "count"),
                                   self.terms(val["of"], val))
             if not isinstance(val, Mapping) or set(val) != {"per_other", "all"}:
                 raise self.fail("odd_strength needs {per_other: N, all: N}", entry)
@@ -438,9 +448,9 @@ class _Compiler:
                                   self.integer(val["all"], val, "all"))
         unknown = keys - _POINT_KEYS
         if unknown:
-            raise self.fail(f"unknown effect key '{sorted(unknown)[0]}'"
-                            f"{self.catalog.suggest(sorted(unknown)[0], _POINT_KEYS | kinds)}",
-                            entry)
+            first = str(sorted(unknown, key=str)[0])
+            raise self.fail(f"unknown effect key '{clip(first)}'"
+                            f"{self.catalog.suggest(first, _POINT_KEYS | kinds)}", entry)
         if "points" not in entry:
             raise self.fail("a point effect needs 'points'", entry)
         pts = self.integer(entry["points"], entry, "points")
@@ -457,10 +467,10 @@ class _Compiler:
             with_all = tuple(self.terms(g, raw) for g in raw)
         players = other_cursed = None
         if "players" in entry:
-            players = self.integer(entry["players"], entry, "players")
+            players = self.count(entry["players"], entry, "players")
             self.needs.add("players")
         if "other_cursed" in entry:
-            other_cursed = self.integer(entry["other_cursed"], entry, "other_cursed")
+            other_cursed = self.count(entry["other_cursed"], entry, "other_cursed")
         in_discard = entry.get("in_discard", False)
         if not isinstance(in_discard, bool):
             raise self.fail("'in_discard' must be true or false", entry)
@@ -477,20 +487,30 @@ class _Compiler:
         )
         first = None
         if "first" in entry:
-            first = self.integer(entry["first"], entry, "first")
+            first = self.count(entry["first"], entry, "first")
             if not per or in_discard:
                 raise self.fail("'first' pays the first card of each 'per' term in hand", entry)
         return fx.Points(pts, per, cond, in_discard, first)
 
-    def integer(self, val: Any, node: Any, what: str) -> int:
-        if isinstance(val, bool) or not isinstance(val, int):
-            raise self.fail(f"'{what}' must be a whole number, got {clip(repr(val))}", node)
-        return val
+    def integer(self, val: Any, node: Any, what: str, lo: int = -MAX_VALUE,
+                hi: int = MAX_VALUE) -> int:
+        """A number the card holds (points, a strength), bounded at reading: every search
+        and the compiled scorer add such numbers in 64 bits, so a homebrew 2**63 would
+        overflow them long after the file was accepted."""
+        try:
+            return whole_value(val, f"'{what}'", lo, hi)
+        except ScorerError as e:
+            raise self.fail(e.message, node) from None
+
+    def count(self, val: Any, node: Any, what: str) -> int:
+        """A number of cards or players a card counts (``count``, ``first``, ``players``)."""
+        return self.integer(val, node, what, 0, MAX_COUNT)
 
     def table(self, val: Any, node: Any, what: str) -> tuple[tuple[int, int], ...]:
         if not isinstance(val, Mapping) or not val:
             raise self.fail(f"{what} needs a table like {{3: 10, 4: 40}}", node)
-        return tuple((self.integer(k, val, what), self.integer(v, val, what))
+        return tuple((self.count(k, val, f"{what} (a number of cards)"),
+                      self.integer(v, val, what))
                      for k, v in val.items())
 
     # -- whole card -------------------------------------------------------------------------
@@ -500,7 +520,7 @@ class _Compiler:
         self.line = _line(entry)
         unknown = set(entry) - _CARD_KEYS
         if unknown:
-            k = sorted(unknown)[0]
+            k = str(sorted(unknown, key=str)[0])
             raise self.fail(f"unknown card key '{clip(k)}'"
                             f"{self.catalog.suggest(k, _CARD_KEYS)}", entry)
         self.needs: set[str] = set()
@@ -515,7 +535,7 @@ class _Compiler:
             raise self.fail("'id' must be a non-empty string", entry)
         if not isinstance(name, str) or not name.strip():
             raise self.fail("'name' must be a non-empty string", entry)
-        suit_names = ([entry["suit"]] if "suit" in entry else []) + list(entry.get("also") or [])
+        suit_names = ([entry["suit"]] if "suit" in entry else []) + self.names_of(entry, "also")
         mask = 0
         canon = []
         for s in suit_names:
@@ -618,6 +638,17 @@ class _Compiler:
                     cursed, replaces, frozenset(self.needs), shown, replaced, only_by, never,
                     share_id.strip())
 
+    def names_of(self, entry: Mapping, key: str) -> list[str]:
+        """A list of suit names (one name alone is a list of one), else a one-line error."""
+        val = entry.get(key)
+        if val is None:
+            return []
+        found = names_list(val)
+        if found is None:
+            raise self.fail(f"'{key}' lists suit names, such as [Beast], got "
+                            f"{clip(repr(val))}", entry)
+        return found
+
     def own_suits(self, entry: Mapping, key: str, mask: int) -> int:
         """A trait listing some of the card's own suits (``copied_suits: [Beast]``); 0 if
         absent (the trait then covers all of them)."""
@@ -658,7 +689,8 @@ class _Compiler:
         if src not in ("hand", "game"):
             raise self.fail("copy: 'from' must be 'hand' or 'game'", val)
         takes = val.get("takes")
-        if not isinstance(takes, list) or not takes or not set(takes) <= _COPY_TAKES:
+        if (not isinstance(takes, list) or not takes
+                or not all(isinstance(t, str) and t in _COPY_TAKES for t in takes)):
             raise self.fail(f"copy: 'takes' lists some of {', '.join(sorted(_COPY_TAKES))}", val)
         mask = 0
         if src == "game":
@@ -690,26 +722,35 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
         raise ScorerError("a card file is a mapping with a 'cards' list", f"{source}:1")
     unknown = set(data) - _FILE_KEYS
     if unknown:
-        k = sorted(unknown)[0]
+        k = sorted(unknown, key=str)[0]
         raise ScorerError(f"unknown top-level key '{clip(k)}' (expected "
                           f"{', '.join(sorted(_FILE_KEYS))})", f"{source}:{_line(data)}")
+    where = f"{source}:{_line(data)}"
     for key in ("hand_size", "max_hand"):
         if key in data:
-            val = data[key]
-            if isinstance(val, bool) or not isinstance(val, int) or val < 1:
-                raise ScorerError(f"'{key}' must be a positive whole number",
-                                  f"{source}:{_line(data)}")
-            setattr(catalog, key, val)
-    if data.get("game"):
-        catalog.games.append(str(data["game"]))
-    for s in data.get("suits", []) or []:
-        if not isinstance(s, str) or not s.strip():
-            raise ScorerError(f"bad suit name {clip(repr(s))}", f"{source}:{_line(data)}")
+            setattr(catalog, key, whole_value(data[key], f"'{key}'", 1, MAX_HAND, where))
+    game = data.get("game")
+    if game is not None and not isinstance(game, str):
+        raise ScorerError(f"'game' is the name of the game, got {clip(repr(game))}", where)
+    if game:
+        catalog.games.append(game)
+    suits = names_list(data.get("suits") or [])
+    if suits is None:
+        raise ScorerError("'suits' lists the new suits' names, such as [Dragonkin], got "
+                          f"{clip(repr(data['suits']))}", where)
+    for s in suits:
+        if not s.strip():
+            raise ScorerError(f"bad suit name {clip(repr(s))}", where)
         if catalog.find_suit(s) is None:
             catalog.suits.append(s.strip())
-    for alias, target in (data.get("aliases") or {}).items():
-        catalog.aliases[fold(str(alias))] = str(target)
-        catalog.alias_spelling[fold(str(alias))] = str(alias)
+    aliases = data.get("aliases") or {}
+    if not isinstance(aliases, Mapping) or not all(
+            isinstance(k, str) and isinstance(v, str) for k, v in aliases.items()):
+        raise ScorerError("'aliases' maps other spellings to names, such as {Animal: Beast}, "
+                          f"got {clip(repr(aliases))}", where)
+    for alias, target in aliases.items():
+        catalog.aliases[fold(alias)] = target
+        catalog.alias_spelling[fold(alias)] = alias
     entries = data.get("cards")
     if not isinstance(entries, list):
         raise ScorerError("a card file needs a 'cards' list", f"{source}:{_line(data)}")
@@ -728,6 +769,16 @@ def load_into(catalog: Catalog, text: str, source: str) -> list[Card]:
     if len(catalog.suits) > 62:
         raise ScorerError("too many suits (at most 62)", source)
     return new
+
+
+def names_list(val: Any) -> list[str] | None:
+    """A YAML value that lists names: a list of texts, or one text alone (a list of one);
+    None for anything else (a number, a mapping, a list holding one)."""
+    if isinstance(val, str):
+        return [val]
+    if isinstance(val, list) and all(isinstance(v, str) for v in val):
+        return list(val)
+    return None
 
 
 def _shipped(name: str) -> str:
@@ -855,7 +906,8 @@ def load_catalog(extra_files: Iterable[str | Path] = (), expansion: str | None =
 def read_card_file(path: Path) -> str:
     """A user's card file as text: UTF-8 (a byte-order mark is fine), else a one-line error."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as f:
+            data = read_limited(f.read, str(path))
     except OSError as e:
         raise ScorerError(f"cannot read card file: {e.strerror}", str(path)) from None
     return decode_utf8(data, str(path))

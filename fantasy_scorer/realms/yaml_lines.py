@@ -14,6 +14,7 @@ from typing import Any
 import yaml
 
 from ..errors import ScorerError, clip
+from ..inputs import bound_ints, check_yaml
 
 
 class _Map(dict):
@@ -84,24 +85,31 @@ def _construct_seq(loader: _LineLoader, node: yaml.SequenceNode) -> _List:
 
 
 for _loader in (_LineLoader, _FastLineLoader):
+    bound_ints(_loader)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_MAPPING_TAG, _construct_map)
     _loader.add_constructor(yaml.resolver.BaseResolver.DEFAULT_SEQUENCE_TAG, _construct_seq)
 
 
 def load_yaml(text: str, source: str) -> Any:
     """Parse YAML, turning syntax errors and repeated keys into one-line errors with the line
-    number."""
-    fast = _FastLineLoader(text)
-    fast.source = source
+    number; a file nested too deep or whose aliases expand too far is refused first."""
+    check_yaml(text, source)
     try:
-        return fast.get_single_data()
-    except yaml.YAMLError:
-        pass
-    finally:
-        fast.dispose()
-    loader = _LineLoader(text)
-    loader.source = source
+        fast = _FastLineLoader(text)
+    except yaml.YAMLError:  # (a character YAML does not allow: the full loader says which)
+        fast = None
+    if fast is not None:
+        fast.source = source
+        try:
+            return fast.get_single_data()
+        except yaml.YAMLError:
+            pass
+        finally:
+            fast.dispose()
+    loader = None
     try:
+        loader = _LineLoader(text)
+        loader.source = source
         return loader.get_single_data()
     except yaml.YAMLError as e:
         mark = getattr(e, "problem_mark", None)
@@ -109,4 +117,5 @@ def load_yaml(text: str, source: str) -> Any:
         problem = getattr(e, "problem", None) or str(e).splitlines()[0]
         raise ScorerError(f"malformed YAML: {problem}", f"{source}{line}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()

@@ -16,6 +16,9 @@ import json
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
+from ..errors import clip
+from ..inputs import MAX_DIGITS
+
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -94,10 +97,37 @@ def check_json(raw: bytes, content_type: str, max_depth: int = MAX_DEPTH) -> Non
         raise Refused(422, f"the JSON nests deeper than {max_depth} levels; a request is an "
                            "object of lists and strings")
     try:
-        json.loads(text)
+        json.loads(text, object_pairs_hook=_unique_keys, parse_int=_small_int,
+                   parse_constant=_no_constant)
     except json.JSONDecodeError as e:
         raise Refused(422, f"the body is not valid JSON: {e.msg} at line {e.lineno} column "
                            f"{e.colno}") from None
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object whose keys are all different: JSON parsers keep the last of two equal
+    keys, silently dropping what the user gave first."""
+    seen: set[str] = set()
+    for key, _ in pairs:
+        if key in seen:
+            raise Refused(400, f"the key '{clip(key)}' appears twice in a JSON object; keep one")
+        seen.add(key)
+    return dict(pairs)
+
+
+def _small_int(text: str) -> int:
+    """A JSON integer of at most :data:`~fantasy_scorer.inputs.MAX_DIGITS` digits (Python
+    refuses to read one of more than 4,300 with a bare ValueError; none of the API's numbers
+    needs more than one)."""
+    digits = text.lstrip("-").lstrip("0")
+    if len(digits) > MAX_DIGITS:
+        raise Refused(400, f"a number of {len(digits)} digits in the body; the API's numbers "
+                           "are small whole numbers such as 4")
+    return int(text)
+
+
+def _no_constant(name: str) -> Any:
+    raise Refused(400, f"'{name}' is not a JSON number; send a number such as 4")
 
 
 class BodyGuard:

@@ -22,6 +22,7 @@ from typing import Any
 from urllib.parse import urlencode
 
 from ..errors import ScorerError
+from ..inputs import whole_number
 from ..realms.catalog import Card, fold
 from ..realms.names import check_lang
 from . import engine, messages, service
@@ -56,9 +57,10 @@ def code_from_query(text: str) -> str:
 def _players(text: str | None) -> int | None:
     if text is None or text.strip() in ("", "-"):
         return None
-    if not text.strip().isdigit():
-        raise ScorerError(f"players must be a number from 2 to 6, got '{text.strip()[:20]}'")
-    return int(text)
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()):  # (str.isdigit alone takes '²')
+        raise ScorerError(f"players must be a number from 2 to 6, got '{t[:20]}'")
+    return whole_number(t, "players")  # (5,000 digits: one line, never a ValueError)
 
 
 #: The query parameters of the web scorer's page links (read by :func:`read_web_link`).

@@ -5,20 +5,28 @@ time, or never finishes it, keeps its connection for ever (a thousand of them ke
 sockets). :class:`TimedH11Protocol` gives every request a deadline: it must arrive whole
 (headers and body) within :data:`REQUEST_TIMEOUT` seconds of the connection opening or of the
 previous answer, else the server answers 408 and closes. It also caps how many connections
-one address may hold at once (:data:`PER_ADDRESS`). The work a request starts is not under
-this deadline: the solver has its own time limits (:mod:`.workers`).
+one address may hold at once (:data:`PER_ADDRESS`), and how many may wait for their request in
+all (:data:`MAX_WAITING`): past that, a new connection closes the one that has waited longest,
+so that clients on many addresses sending half requests never fill the server, and a page load
+always gets in (it would otherwise wait behind them, or get uvicorn's 503 at
+:data:`MAX_CONNECTIONS`). The work a request starts is not under this deadline: the solver has
+its own time limits (:mod:`.workers`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import errno
 import json
-from collections import Counter
+import socket
+from collections import Counter, OrderedDict
 from typing import Any, ClassVar
 
 import h11
 import uvicorn
 from uvicorn.protocols.http.h11_impl import H11Protocol
+
+from ..errors import ScorerError, clip
 
 #: Seconds a client has to send a whole request.
 REQUEST_TIMEOUT = 10.0
@@ -26,6 +34,9 @@ REQUEST_TIMEOUT = 10.0
 PER_ADDRESS = 64
 #: Connections and tasks in all before uvicorn answers 503.
 MAX_CONNECTIONS = 512
+#: Connections waiting for (the rest of) a request, in all addresses, before the one that has
+#: waited longest is closed: well under MAX_CONNECTIONS.
+MAX_WAITING = 128
 
 
 def _raw_error(status: int, reason: str, detail: str) -> bytes:
@@ -40,8 +51,11 @@ class TimedH11Protocol(H11Protocol):
 
     request_timeout: ClassVar[float] = REQUEST_TIMEOUT
     per_address: ClassVar[int] = PER_ADDRESS
+    max_waiting: ClassVar[int] = MAX_WAITING
     #: Open connections per (server, client address).
     _open: ClassVar[Counter[tuple[int, str]]] = Counter()
+    #: Per server: the connections waiting for a request, the longest waiting first.
+    _waiting: ClassVar[dict[int, OrderedDict[TimedH11Protocol, None]]] = {}
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -88,11 +102,38 @@ class TimedH11Protocol(H11Protocol):
     def _arm(self) -> None:
         self._disarm()
         self._deadline = self.loop.call_later(self.request_timeout, self._expire)
+        waiting = TimedH11Protocol._waiting.setdefault(id(self.server_state), OrderedDict())
+        waiting[self] = None
+        while len(waiting) > self.max_waiting:
+            oldest = next(iter(waiting))
+            oldest._evict()
 
     def _disarm(self) -> None:
         if self._deadline is not None:
             self._deadline.cancel()
             self._deadline = None
+        waiting = TimedH11Protocol._waiting.get(id(self.server_state))
+        if waiting is not None:
+            waiting.pop(self, None)
+            if not waiting:
+                del TimedH11Protocol._waiting[id(self.server_state)]
+
+    def _evict(self) -> None:
+        """Close this connection, which has waited longest for its request, to let a new
+        one in."""
+        self._disarm()
+        if not self.transport.is_closing():
+            if self.conn.their_state is not h11.IDLE or self.conn.trailing_data[0]:
+                self.transport.write(_raw_error(
+                    408, "Request Timeout", "too many unfinished requests at once; the oldest "
+                    "is closed: send the request whole"))
+                # Closed a moment later, as a refused connection is: closing at once could
+                # reset the connection before the client reads why.
+                self._refused = True
+                self.transport.write_eof()
+                self.loop.call_later(1.0, self.transport.close)
+                return
+            self.transport.close()
 
     def _expire(self) -> None:
         self._deadline = None
@@ -116,6 +157,40 @@ def config(app: Any, host: str = "127.0.0.1", port: int = 8000,
                           log_level=kwargs.pop("log_level", "warning"), **kwargs)
 
 
-def serve(app: Any, host: str = "127.0.0.1", port: int = 8000) -> None:
-    """Run the app until Ctrl+C."""
-    uvicorn.Server(config(app, host, port)).run()
+def bind(host: str, port: int) -> socket.socket:
+    """A socket bound to ``host`` and ``port``, before anything says the server started: a
+    port in use, an address this machine does not have or a name that resolves to nothing
+    is one line naming the option to change (uvicorn would print the address first, then
+    its own error, and exit with code 3)."""
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    except (socket.gaierror, UnicodeError, ValueError) as e:
+        why = getattr(e, "strerror", None) or str(e)
+        raise ScorerError(f"--host {clip(host)} is no address ({why}); give an address of "
+                          "this machine, such as 127.0.0.1 or 0.0.0.0") from None
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # (as uvicorn does)
+        sock.bind(address)
+    except OSError as e:
+        sock.close()
+        if e.errno == errno.EADDRINUSE:
+            raise ScorerError(f"port {port} is already in use on {clip(host)}; stop the other "
+                              "server or choose another port with --port") from None
+        if e.errno == errno.EACCES:
+            raise ScorerError(f"port {port} needs administrator rights; choose one above "
+                              "1023 with --port") from None
+        if e.errno == errno.EADDRNOTAVAIL:
+            raise ScorerError(f"--host {clip(host)} is not an address of this machine; use "
+                              "127.0.0.1, or 0.0.0.0 for every address") from None
+        raise ScorerError(f"cannot listen on {clip(host)} port {port}: {e.strerror}; check "
+                          "--host and --port") from None
+    return sock
+
+
+def serve(app: Any, host: str = "127.0.0.1", port: int = 8000,
+          sock: socket.socket | None = None) -> None:
+    """Run the app until Ctrl+C, on ``sock`` when it is given (see :func:`bind`)."""
+    server = uvicorn.Server(config(app, host, port))
+    server.run(sockets=[sock] if sock is not None else None)

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import ScorerError
+from ..errors import ScorerError, clip
 from ..realms import effects as fx
 from ..realms.catalog import Card, Catalog, fold
 from ..realms.formats.report import result_json, status_text
@@ -263,8 +263,13 @@ def pool_from_request(game: Game, cards: Sequence[str],
     cursed = [c for c in listed if c.cursed] + [names.card(t, lang) for t in table.cursed]
     hand_cards = tuple(c for c in listed if not c.cursed)
     pins: dict[str, ChoiceValue] = {}
+    keys: dict[str, str] = {}  # chooser id -> the key that named it
     for key, text in (choices or {}).items():
         chooser = names.card(key, lang)
+        if chooser.id in keys:  # "Mirage" and "FR52": one card, two choices
+            raise ScorerError(f"'{clip(keys[chooser.id])}' and '{clip(key)}' both give "
+                              f"{chooser.name}'s choice; keep one")
+        keys[chooser.id] = key
         if chooser not in hand_cards:
             raise Refusal("error.chooser_absent", card=chooser)
         value = parse_choice(game, chooser, text, lang)

@@ -14,6 +14,15 @@ Each lane admits a few waiting requests; beyond that, or after waiting too long 
 a request is refused at once with :class:`Busy` (a 503 with ``Retry-After``), never queued for
 minutes. A job that overruns its lane's hard limit has its worker killed and replaced.
 
+The lanes are fair: a job may run past its lane's fair share (:data:`FAIR_SHARE`) only while
+nobody waits for a worker; once somebody does, the job that has run longest past its share is
+stopped (its worker replaced) and refused with :class:`Overran`, so that one slow hand never
+makes the other players' taps fail. A job stopped so, or at its hard limit, is remembered for a
+while (:data:`OVERRAN_MEMORY`): sent again, it is refused at once instead of holding a worker
+again. The discard advice stopped so answers ``complete: false`` rather than a 503, with no
+discards: those its worker had scored are lost with it (a search that stops at its own time
+limit lists the discards it reached).
+
 A hand with nothing to choose is scored at once in the server (one resolution takes a
 millisecond); only searches come here. Answers are kept (a tap asks for the score, then the
 trace, of the same hand), and identical requests in flight share one search.
@@ -48,12 +57,24 @@ HANG_GUARD = 600.0
 WAITING = 4
 #: Seconds a request may wait for a worker before it is refused.
 WAIT_LIMIT = 10.0
+#: Seconds a job of the hand lane may run while another request waits for the lane (the
+#: advice lane's share is its time limit and two seconds more).
+FAIR_SHARE = 5.0
+#: Seconds a job that was stopped is refused at once when sent again.
+OVERRAN_MEMORY = 300.0
+#: Jobs that were stopped, remembered at most.
+OVERRAN_KEPT = 256
 
 
 class Busy(Exception):
     """The solver cannot take the request now: its one-line reason (a 503)."""
 
     retry_after = 5
+
+
+class Overran(Busy):
+    """The job ran past its hard limit, or past its fair share while others waited, and was
+    stopped."""
 
 
 @dataclass(frozen=True)
@@ -121,6 +142,8 @@ class _Worker:
     """One worker process and its pipe; used by one request at a time."""
 
     def __init__(self, ctx: Any, spec: GameSpec) -> None:
+        self.started: float | None = None  # (loop time) when its job was sent
+        self.preempted = False  # stopped to let a waiting request through
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_worker_main, args=(child, spec), daemon=True,
                                 name="fr-score-solver")
@@ -148,8 +171,12 @@ class Lane:
     """``size`` workers, the requests waiting for them, and a hard limit per job."""
 
     def __init__(self, name: str, size: int, spec: GameSpec, hard_limit: float,
-                 waiting: int = WAITING, wait_limit: float = WAIT_LIMIT) -> None:
+                 waiting: int = WAITING, wait_limit: float = WAIT_LIMIT,
+                 fair_share: float = FAIR_SHARE) -> None:
         self.name = name
+        self.fair_share = fair_share
+        self._busy: list[_Worker] = []
+        self._check: asyncio.TimerHandle | None = None
         self.size = size
         self.spec = spec
         self.hard_limit = hard_limit
@@ -175,6 +202,8 @@ class Lane:
             raise Busy(f"the scorer is busy with {self.size + self.waiting} searches; "
                        f"try again in a few seconds")
         self.waiting += 1
+        if self._idle.empty():
+            self._preempt_soon()
         try:
             worker = await asyncio.wait_for(self._idle.get(), self.wait_limit)
         except asyncio.TimeoutError:
@@ -182,18 +211,58 @@ class Lane:
                        "try again in a few seconds") from None
         finally:
             self.waiting -= 1
+        loop = asyncio.get_running_loop()
+        worker.started, worker.preempted = loop.time(), False
+        self._busy.append(worker)
+        used = worker  # (``worker`` becomes its replacement when it is replaced)
         try:
             result = await asyncio.to_thread(worker.call, job, self.hard_limit)
         except TimeoutError:
             worker = self._replace(worker)
-            raise Busy(f"the search took longer than {self.hard_limit:g} s and was stopped; "
-                       "pin a choice to make the hand simpler") from None
+            raise Overran(f"the search took longer than {self.hard_limit:g} s and was "
+                          "stopped; pin a choice to make the hand simpler") from None
         except (EOFError, OSError, BrokenPipeError):
+            preempted = worker.preempted
             worker = self._replace(worker)
+            if preempted:
+                raise Overran(f"the search took longer than {self.fair_share:g} s while "
+                              "other players waited, and was stopped; pin a choice to make "
+                              "the hand simpler") from None
             raise Busy("a solver stopped; try again") from None
+        else:
+            if worker.preempted:  # (it answered just as it was stopped: the answer stands)
+                worker = self._replace(worker)
         finally:
-            self._idle.put_nowait(worker)
+            self._busy.remove(used)
+            used.started = None
+            if self._idle is not None:  # (None: the lane was closed meanwhile)
+                self._idle.put_nowait(worker)
         return result
+
+    def _preempt_soon(self) -> None:
+        """Once the longest-running job reaches its fair share, stop it if a request still
+        waits (checked again then, for the next one)."""
+        if self._check is not None or not self._busy:
+            return
+        loop = asyncio.get_running_loop()
+        started = min(w.started for w in self._busy if w.started is not None) \
+            if any(w.started is not None for w in self._busy) else loop.time()
+        delay = max(0.0, started + self.fair_share - loop.time())
+        self._check = loop.call_later(delay, self._preempt)
+
+    def _preempt(self) -> None:
+        self._check = None
+        if self.waiting <= 0 or self._idle is None or not self._idle.empty():
+            return
+        now = asyncio.get_running_loop().time()
+        running = [w for w in self._busy if w.started is not None and not w.preempted]
+        over = [w for w in running if now - w.started >= self.fair_share]  # type: ignore[operator]
+        if over:
+            oldest = min(over, key=lambda w: w.started)  # type: ignore[arg-type,return-value]
+            oldest.preempted = True
+            oldest.proc.kill()  # its call sees the pipe close: EOFError, then Overran
+        if len(running) > len(over):
+            self._preempt_soon()
 
     def _replace(self, worker: _Worker) -> _Worker:
         worker.kill()
@@ -222,9 +291,12 @@ class Solver:
         if workers > 0:
             advice_limit = HANG_GUARD if advice_time_limit is None else advice_time_limit + GRACE
             self.hand_lane = Lane("hand", 1, games.spec, hand_limit)
-            self.advice_lane = Lane("advice", workers, games.spec, advice_limit)
+            share = FAIR_SHARE if advice_time_limit is None else advice_time_limit + 2.0
+            self.advice_lane = Lane("advice", workers, games.spec, advice_limit,
+                                    fair_share=share)
         self._cache: OrderedDict[Job, Any] = OrderedDict()
         self._cache_size = cache_size
+        self._overran: OrderedDict[Job, tuple[float, str]] = OrderedDict()
         self._flying: dict[Job, asyncio.Future[tuple[str, Any]]] = {}
 
     def start(self) -> None:
@@ -251,7 +323,11 @@ class Solver:
             service.best_json(pool, lang)  # raises the refusal with its reason
         pool.check_table()
         job = job_for("best", pool, lang, time_limit=self.advice_time_limit)
-        return await self._run(job, self.advice_lane)
+        try:
+            return await self._run(job, self.advice_lane)
+        except Overran:  # the time limit promises the discards reached: none, this time
+            return {"optimized": False, "complete": False, "code": pool.code,
+                    "share": service.share_of(pool), "discards": []}
 
     async def advise(self, pool: service.Pool, lang: str) -> dict[str, Any]:
         """The look-ahead advice of a pool of one card too many (a second of sampling)."""
@@ -263,6 +339,12 @@ class Solver:
         if job in self._cache:
             self._cache.move_to_end(job)
             return self._cache[job]
+        now = asyncio.get_running_loop().time()
+        if job in self._overran:
+            when, why = self._overran[job]
+            if now - when < OVERRAN_MEMORY:
+                raise Overran(why)  # sent again: refused at once, no worker held again
+            del self._overran[job]
         if job in self._flying:
             status, data = await asyncio.shield(self._flying[job])
         else:
@@ -271,6 +353,13 @@ class Solver:
             try:
                 status, data = await self._compute(job, lane)
                 future.set_result((status, data))
+            except Overran as e:
+                self._overran[job] = (now, str(e))
+                while len(self._overran) > OVERRAN_KEPT:
+                    self._overran.popitem(last=False)
+                future.set_exception(e)
+                future.exception()
+                raise
             except BaseException as e:
                 future.set_exception(e)
                 future.exception()  # retrieved: no "never retrieved" warning

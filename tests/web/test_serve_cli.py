@@ -14,7 +14,7 @@ def run_serve(monkeypatch, *args: str) -> tuple:
     from fantasy_scorer.web import server
 
     seen = {}
-    monkeypatch.setattr(server, "serve", lambda app, host, port: seen.update(
+    monkeypatch.setattr(server, "serve", lambda app, host, port, **bound: seen.update(
         app=app, host=host, port=port))
     r = CliRunner().invoke(main, ["serve", *args])
     return r, seen

@@ -36,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...errors import ScorerError, clip
+from ...inputs import whole_number
 from .. import effects as fx
 from ..catalog import EDITIONS, EXPANSIONS, Card, Catalog, fold, load_catalog
 from ..hand import ChoiceValue, Hand, check_cards, check_choice, hand_limit
@@ -119,9 +120,7 @@ def read_settings(text: str, source: str) -> Settings:
             raise ScorerError(f"'{key}' is set twice (also line {s.lines[key]})", where)
         s.lines[key] = no
         if key == "players":
-            if not value.isdigit():
-                raise ScorerError(f"players must be a number, got '{clip(value)}'", where)
-            s.players = int(value)
+            s.players = whole_number(value, "players", where=where)
         elif key == "expansion":
             if value not in EXPANSIONS:
                 raise ScorerError(f"unknown expansion '{clip(value)}'; known: "

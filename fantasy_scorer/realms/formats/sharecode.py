@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from urllib.parse import unquote
 
 from ...errors import ScorerError, clip
+from ...inputs import whole_number
 from .. import effects as fx
 from ..catalog import (
     EDITIONS,
@@ -179,10 +180,10 @@ def parse_link(text: str) -> Link:
     players = None
     if "playerCount" in values:
         count = values["playerCount"].strip()
-        if not count.isdigit():
+        if not (count.isascii() and count.isdigit()):  # (str.isdigit alone takes '²')
             raise ScorerError(f"playerCount must be a number, got '{clip(count)}'",
                               "share link")
-        players = int(count)
+        players = whole_number(count, "playerCount", where="share link")
     flags = None
     if "expansions" in values:
         flags = frozenset(f.strip() for f in values["expansions"].split(",") if f.strip())

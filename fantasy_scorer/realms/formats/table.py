@@ -38,6 +38,7 @@ from typing import Any
 import yaml
 
 from ...errors import ScorerError, clip
+from ...inputs import check_yaml, whole_number
 from ..catalog import Card, Catalog, load_catalog
 from ..hand import MAX_DISCARD, Hand, hand_limit
 from ..names import Names
@@ -72,6 +73,7 @@ class GameTable:
 
 
 def _compose(text: str, source: str) -> yaml.Node | None:
+    check_yaml(text, source)  # nesting and aliases bounded before the tree is built
     try:
         root = yaml.compose(text, Loader=yaml.SafeLoader)
     except yaml.YAMLError as e:
@@ -272,7 +274,7 @@ def _players(node: yaml.Node | None, hands: int, source: str) -> int:
         where = f"{source}:{_line(node)}"
         if not (isinstance(node, yaml.ScalarNode) and node.tag.endswith(":int")):
             raise ScorerError("'players' must be a whole number", where)
-        count = int(node.value)
+        count = whole_number(node.value, "'players'", where=where)
     if not MIN_PLAYERS <= count <= MAX_PLAYERS:
         raise ScorerError(f"{count} players; Fantasy Realms is played by "
                           f"{MIN_PLAYERS} to {MAX_PLAYERS}", where)

@@ -169,6 +169,13 @@ class Situation:
         if len(self.next_holds) > size:
             raise ScorerError(f"the next player holds {size} cards, not "
                               f"{len(self.next_holds)}")
+        others = (self.players - 1) * size
+        known = len(self.next_holds) + len(self.elsewhere)
+        if known > others:  # (the samples would have no cards to deal them)
+            who = ("the other player holds" if self.players == 2 else
+                   f"the other {self.players - 1} players hold")
+            raise ScorerError(f"{known} cards are known to be in other hands, but {who} "
+                              f"{others}: check --seen, --next-holds and the number of players")
         deck = self.deck
         if deck < 0 or (deck == 0 and self.phase == "draw" and not self.area):
             raise ScorerError(f"{self.players} hands of {size} and a discard area of "

@@ -342,7 +342,10 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
     if area is not None and len(area) > MAX_DISCARD:
         raise ScorerError(f"the discard area holds {len(area)} cards; the game ends when it "
                           f"reaches {MAX_DISCARD}")
+    named = [c.id for c in [*required, *cursed]]
     for c in [*required, *cursed]:
+        if named.count(c.id) > 1:  # (the searches count a required card once)
+            raise ScorerError(f"{c.name} is required twice; each card exists once in the game")
         if c.id in without_ids:
             raise ScorerError(f"{c.name} is both required and forbidden")
         if area is not None and c in area:
