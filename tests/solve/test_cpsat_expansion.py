@@ -120,6 +120,37 @@ def test_cpsat_equals_exhaustive_on_random_cursed_hoards_pools(t) -> None:
     agree(EXP, *t)
 
 
+#: Expansion cards whose rules interact: immunity, Demon, discard-area readers, extra cards,
+#: counting, a few choices; the pools below draw mostly from them. (Book of Changes and
+#: Doppelgänger, whose options the enumeration multiplies most, come in the random pools.)
+LIVELY = ("Angel", "Demon", "Lich", "Necromancer", "Dark Queen", "Ghoul", "Specter",
+          "Death Knight", "Chapel", "Judge", "Dungeon", "Castle", "Genie", "Garden", "Crypt",
+          "Great Flood", "Island", "Shapeshifter", "Rangers", "World Tree", "Basilisk",
+          "Wildfire", "Phoenix", "Collector", "King", "Knights", "Warship", "Smoke",
+          "War Dirigible", "Beastmaster", "Leprechaun")
+
+
+@st.composite
+def lively_tables(draw, cat: Catalog):
+    """A pool of 9–10 cards, most of them lively, and a discard area of 2–5 cards that
+    Necromancer may take from."""
+    pool, _, players, cursed, pinned = draw(tables(cat, 2, 3))
+    lively = [cat.card(n) for n in LIVELY if cat.card(n) not in pool]
+    k = draw(st.integers(9, 10)) - len(pool)
+    pool = pool + draw(st.lists(st.sampled_from(lively), min_size=k, max_size=k,
+                                unique_by=lambda c: c.id))
+    rest = [c for c in cat.suit_cards if c not in pool]
+    discard = draw(st.lists(st.sampled_from(rest), min_size=2, max_size=5,
+                            unique_by=lambda c: c.id))
+    return cat, pool, discard, players, cursed, pinned
+
+
+@quick(60)
+@given(st.sampled_from([EXP, EXP_DELUXE]).flatmap(lively_tables))
+def test_cpsat_equals_exhaustive_on_lively_expansion_pools(t) -> None:
+    agree(*t)
+
+
 @quick(30)
 @given(tables(EXP_DELUXE, 9, 10))
 def test_cpsat_equals_exhaustive_on_random_cursed_hoards_pools_with_the_deluxe_phoenix(t):
