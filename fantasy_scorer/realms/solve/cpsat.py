@@ -50,7 +50,7 @@ from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import NO_PENALTY, Card, Catalog, Penalty
 from ..hand import BASE_HAND, ChoiceValue
-from ..resolve import cursed_points
+from ..resolve import cursed_points, score_raw
 from .exhaustive import NO_TABLE, Candidate, Table
 from .literals import Lit, Logic
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
@@ -900,6 +900,28 @@ class HandModel:
                  if self.L.value(solver, e)]
         return base, extra
 
+    def solution_choices(self, solver: cp_model.CpSolver) -> dict[str, ChoiceValue]:
+        """The choices of the solver's current solution, in the form ``Hand`` takes, for
+        every chooser held (None: left unassigned)."""
+        held = set(map(id, sum(self.solution_cards(solver), [])))
+        out: dict[str, ChoiceValue] = {c.id: None for c in self.U
+                                       if c.choice is not None and id(c) in held}
+
+        def on(lit: Lit) -> bool:
+            return self.L.value(solver, lit)
+
+        for i, opts in self.copy.items():
+            for k, y in opts.items():
+                if on(y):
+                    out[self.U[i].id] = self.copy_cards[i][k]
+        for (i, j, s), y in self.change.items():
+            if on(y):
+                out[self.U[i].id] = (self.U[j], self.cat.suits[s])
+        for (i, j), y in list(self.clear_one.items()) + list(self.protect.items()):
+            if on(y):
+                out[self.U[i].id] = self.U[j]
+        return out
+
     def order_ties(self, position: Mapping[str, int]) -> bool:
         """Break ties inside the objective as ``exhaustive.rank_key`` does: lower printed
         strength first (the game's tie-break), then cards earlier in ``position``. One solve
@@ -1486,6 +1508,32 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
         model.m.add(model.goal <= round(solver.objective_value))
     found.sort(key=key)
     return SearchResult(found, proven, solves, time.perf_counter() - t0)
+
+
+def optimal_choices(cards: Sequence[Card], catalog: Catalog,
+                    pinned: Mapping[str, ChoiceValue] | None = None,
+                    table: Table = NO_TABLE) -> tuple[int, dict[str, ChoiceValue]]:
+    """(best total, the choices reaching it) for exactly these cards, as
+    ``choices.optimal_choices`` gives them: pinned choices are kept, the open ones chosen by
+    the model. The total is ``resolve``'s score of the choices found; the model must have
+    promised exactly that (anything else is a fault in the model, and raises)."""
+    model = HandModel(catalog, cards, (), pinned, required=cards, hand_size=len(cards),
+                      table=table)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(model.m)
+    if status == cp_model.INFEASIBLE:
+        raise ScorerError("no legal choices for these cards: a pinned choice names a card "
+                          "it may not take (R4)")
+    if status != cp_model.OPTIMAL:  # pragma: no cover - a hand is a small model
+        raise ScorerError("the CP-SAT search found no answer")
+    choices = model.solution_choices(solver)
+    total = score_raw(cards, choices, catalog, table.context(), table.cursed)
+    promised = round(solver.objective_value)
+    if total != promised:
+        raise AssertionError(f"CP-SAT promised {promised} for these choices; the "
+                             f"evaluator scores {total}")
+    return total, choices
 
 
 def objective_of(model: HandModel) -> int | None:
