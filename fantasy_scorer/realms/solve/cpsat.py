@@ -128,7 +128,12 @@ class Need:
 
 
 class HandModel:
-    """The model for one search: which cards may be held, from where, with which pins."""
+    """The model for one search: which cards may be held, from where, with which pins.
+
+    ``discard`` are the cards an extra-card effect may take; ``table`` what lies around the
+    hand, as the enumeration scores it (``exhaustive.Table``): the discard area its readers
+    count (C5), the number of players (None: no other player) and the Cursed Items held.
+    """
 
     def __init__(self, catalog: Catalog, pool: Sequence[Card], discard: Sequence[Card] = (),
                  pinned: Mapping[str, ChoiceValue] | None = None,
