@@ -257,12 +257,9 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
         found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table,
                                        progress)
     elif method == "cpsat":
-        if cursed:
-            raise ScorerError("the CP-SAT search does not model Cursed Items; "
-                              "use --method exhaustive")
         from .cpsat import HandModel, search  # OR-Tools loads only when needed
 
-        model = HandModel(cat, pool, discard, pinned, hand_size=size)
+        model = HandModel(cat, pool, discard, pinned, hand_size=size, table=table)
         model.order_ties({c.id: i for i, c in enumerate(pool + discard)})
         res = search(
             model, lambda base, extra: score_set(base, discard, cat, pinned, order, table),

@@ -5,14 +5,17 @@ Nothing here knows a card by name. The model follows the order of resolution:
 1. **Selection**: one boolean per card that may be held; exactly 7 from the pool, plus one
    extra card from the discard area per extra-card effect in hand (Necromancer, R13).
 2. **Choices**: one boolean per option of every choice effect (a copy's target, Book of
-   Changes' target and suit, Island's target); the options are collapsed as in the choice
-   enumerator (``relevance.py``), and a pinned choice is the only option.
+   Changes' target and suit, Island's target, Angel's protected card); the options are
+   collapsed as in the choice enumerator (``relevance.py``), and a pinned choice is the only
+   option (a pinned Island target must be a Flood/Flame after the other choices, R4).
 3. **Identities**: each card's suits, name, strength, penalty and "keeps its suits when
    blanked" become literals and linear terms over those choices.
 4. **Clearing**: every clearing effect contributes "this card's penalty is cleared" and "the
    word X is struck from it" literals; each penalty is then present in the variants it can
    take (as printed, with a word struck, or cleared away).
-5. **Blanking**: each blanking effect adds attack edges, each self-condition adds its needs;
+5. **Blanking**: immunity (Angel, Lich, C2, C3) and who may blank whom (C7, C8) filter the
+   attack edges; the "only card of its suit" blanking (Demon, C1) is decided first, against
+   the cards held; each blanking effect adds attack edges, each self-condition adds its needs;
    "kept" is the fixpoint of R8. On edges that can lie on a loop, ranks make every decision
    rest on earlier ones, and since R8 (b) happens at most once, a potential over the cards
    still undecided at that round makes sure every card on a loop is cancelled.
@@ -21,11 +24,17 @@ Nothing here knows a card by name. The model follows the order of resolution:
    Each value is also capped, linearly, by what its card can add at most: CP-SAT's
    relaxation sees those caps, not the chains of booleans behind them.
 
-Cards with rules the model does not describe (expansion traits) are refused by name
-(:class:`Unsupported`); callers then enumerate. The model is exact on every hand the tests
-have drawn; in any case it is an upper bound (the true resolution of any hand is one of its
-solutions), and :func:`search` scores each candidate with the evaluator and cuts it off, so
-every answer is the evaluator's.
+The table around the hand (:class:`~.exhaustive.Table`) gives the discard area that
+discard-area bonuses read (C5, less the card an extra-card effect takes from it), the number
+of players and the Cursed Items held (C6: constants once the table is known; a Cursed Item
+adds its value beside the hand).
+
+Cards with rules the model does not describe (an effect kind without a builder, a Cursed
+Item whose bonus reads the hand) are refused by name (:class:`Unsupported`); callers then
+enumerate. The model is exact on every hand the tests have drawn; in any case it must be an
+upper bound (the true resolution of any hand is one of its solutions), and :func:`search`
+scores each candidate with the evaluator, checks that the model did not promise less, and
+cuts it off, so every answer is the evaluator's.
 """
 
 from __future__ import annotations
@@ -41,7 +50,8 @@ from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import NO_PENALTY, Card, Catalog, Penalty
 from ..hand import BASE_HAND, ChoiceValue
-from .exhaustive import Candidate
+from ..resolve import cursed_points, score_raw
+from .exhaustive import NO_TABLE, Candidate, Table
 from .literals import Lit, Logic
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
 
@@ -53,28 +63,38 @@ class Unsupported(ScorerError):
     enumeration, or says so)."""
 
 
+#: The choice effects the model describes (step 2).
+CHOICES = (fx.Copy, fx.ChangeSuit, fx.ClearOne, fx.Protect)
+
+
 def unsupported(cards: Iterable[Card]) -> list[str]:
-    """Names of cards whose rules the model does not describe (expansion traits and effects
-    without a builder). The base game and its promos are fully described."""
+    """Names of cards whose rules the model does not describe: a point effect without a
+    builder, a choice of another kind, or a Cursed Item whose value reads the hand (only its
+    table conditions are modelled, C6). Every shipped card is described."""
     out = []
     for c in cards:
-        pen = [c.penalty]
-        effects = list(c.bonus) + list(c.penalty.points)
-        stack = list(effects)
+        stack = list(c.bonus) + list(c.penalty.points)
         while stack:
             e = stack.pop()
             if isinstance(e, fx.BestOf):
                 stack.extend(e.options)
-            elif type(e) not in POINT_BUILDERS:
+            elif type(e) not in POINT_BUILDERS or (c.cursed and not _table_only(e)):
                 out.append(c.name)
                 break
         else:
-            if (c.special_blanking or c.discard_suits or c.grants_immunity or c.cursed or c.needs
-                    or any(p.lonely for p in pen)
-                    or (c.choice is not None and type(c.choice) not in
-                        (fx.Copy, fx.ChangeSuit, fx.ClearOne))):
+            if c.choice is not None and type(c.choice) not in CHOICES:
                 out.append(c.name)
     return out
+
+
+def _table_only(eff: object) -> bool:
+    """Whether a point effect reads only the table (players, Cursed Items), not the hand."""
+    if isinstance(eff, fx.PerPlayer):
+        return True
+    if not isinstance(eff, fx.Points):
+        return False
+    cond = eff.condition
+    return not (eff.per or cond.with_any or cond.with_all or cond.unless)
 
 
 def _bits(mask: int) -> list[int]:
@@ -108,14 +128,20 @@ class Need:
 
 
 class HandModel:
-    """The model for one search: which cards may be held, from where, with which pins."""
+    """The model for one search: which cards may be held, from where, with which pins.
+
+    ``discard`` are the cards an extra-card effect may take; ``table`` what lies around the
+    hand, as the enumeration scores it (``exhaustive.Table``): the discard area its readers
+    count (C5), the number of players (None: no other player) and the Cursed Items held.
+    """
 
     def __init__(self, catalog: Catalog, pool: Sequence[Card], discard: Sequence[Card] = (),
                  pinned: Mapping[str, ChoiceValue] | None = None,
                  required: Iterable[Card] = (), forbidden: Iterable[Card] = (),
-                 hand_size: int = BASE_HAND) -> None:
+                 hand_size: int = BASE_HAND, table: Table = NO_TABLE) -> None:
         self.cat = catalog
-        odd = unsupported(list(pool) + list(discard))
+        self.table = table
+        odd = unsupported(list(pool) + list(discard) + list(table.cursed))
         if odd:
             raise Unsupported("the CP-SAT search does not model "
                               + ", ".join(sorted(set(odd))))
@@ -135,17 +161,23 @@ class HandModel:
         self.n_suits = len(catalog.suits)
         self.hand_size = hand_size
         givers = sum(1 for c in universe if c.extra is not None and c.id in self.pool)
-        self.max_cards = min(len(universe), hand_size + (givers if discard else 0))
+        room = givers if discard else 0
+        if catalog.max_hand is not None:
+            room = min(room, max(catalog.max_hand - hand_size, 0))
+        self.room = room
+        self.max_cards = min(len(universe), hand_size + room)
         self._memo: dict[tuple, Lit] = {}
         self.total_terms: list = []  # linear terms of the objective
 
         self._selection(set(c.id for c in required), set(c.id for c in forbidden))
         self._choices()
+        self._immunity()
         self._clearing()
         self._penalties()
         self._blanking()
         self._points()
         self._suit_rows()
+        self.total_terms.append(self._cursed_items())
         self.objective = sum(self.total_terms)
         self.goal = self.objective
         self.ordered = False
@@ -173,16 +205,32 @@ class HandModel:
             if c.id in forbidden:
                 L.implies(x, False)
         m.add(sum(b for b in self.base if b is not False) == self.hand_size)
-        givers = [i for i, c in enumerate(self.U) if c.extra is not None]
+        givers = [i for i, c in enumerate(self.U)
+                  if c.extra is not None and self.base[i] is not False]
         extras = [e for e in self.extra if e is not False]
         if extras:
-            m.add(sum(extras) <= sum(self.base[g] for g in givers if self.base[g] is not False))
+            # as the enumeration takes them (exhaustive.extra_options): each extra card
+            # given by a different giver held among the 7, of a suit it may take, not more
+            # than the hand's room (C4)
+            m.add(sum(extras) <= self.room)
+            gives: dict[int, list] = {g: [] for g in givers}
             for i, e in enumerate(self.extra):
                 if e is False:
                     continue
-                able = [self.base[g] for g in givers if g != i
-                        and self.U[i].suits & self.U[g].extra.suits]  # type: ignore[union-attr]
-                L.implies(e, L.or_(able))
+                able = []
+                for g in givers:
+                    if g != i and self.U[i].suits & self.U[g].extra.suits:  # type: ignore[union-attr]
+                        a = m.new_bool_var(f"gives_{self.U[g].id}_{self.U[i].id}")
+                        L.implies(a, self.base[g])
+                        gives[g].append(a)
+                        able.append(a)
+                if able:
+                    m.add(sum(able) == e)
+                else:
+                    L.implies(e, False)
+            for ways in gives.values():
+                if len(ways) > 1:
+                    m.add_at_most_one(ways)
 
     # ---------------------------------------------------------------------------- step 2
     def _choices(self) -> None:
@@ -235,23 +283,36 @@ class HandModel:
         for ys in per_target.values():
             if len(ys) > 1:
                 m.add_at_most_one(ys)
-        # Island: a target that is a Flood/Flame after steps 1-2 (checked in _clearing)
+        # Island: a target that is a Flood/Flame after steps 1-2 (checked in _clearing);
+        # Angel: any other card (C2)
+        self.protect: dict[tuple[int, int], Lit] = {}  # (angel, target)
         for i, c in enumerate(self.U):
             if isinstance(c.choice, fx.ClearOne):
-                pin = self.pinned.get(c.id, "open")
-                lits = []
-                for j, t in enumerate(self.U):
-                    if pin != "open" and pin is not t:
-                        continue
-                    y = m.new_bool_var(f"clear_{c.id}_{t.id}")
-                    L.implies(y, self.x[i])
-                    L.implies(y, self.x[j])
-                    self.clear_one[(i, j)] = y
-                    lits.append(y)
-                if lits:
-                    m.add_at_most_one(lits)
-                    if pin not in ("open", None):
-                        L.equal(lits[0], self.x[i])
+                self._one_card(i, c, "clear", self.clear_one, itself=True)
+            elif isinstance(c.choice, fx.Protect):
+                self._one_card(i, c, "protect", self.protect, itself=False)
+
+    def _one_card(self, i: int, c: Card, label: str, into: dict[tuple[int, int], Lit],
+                  itself: bool) -> None:
+        """A choice of one card in hand (one-hot, or none); a pinned one is held with its
+        chooser (a hand keeping the chooser keeps what it names)."""
+        m, L = self.m, self.L
+        pin = self.pinned.get(c.id, "open")
+        lits = []
+        for j, t in enumerate(self.U):
+            if (pin != "open" and pin is not t) or (j == i and not itself):
+                continue
+            if self.x[j] is False:
+                continue
+            y = m.new_bool_var(f"{label}_{c.id}_{t.id}")
+            L.implies(y, self.x[i])
+            L.implies(y, self.x[j])
+            into[(i, j)] = y
+            lits.append(y)
+        if lits:
+            m.add_at_most_one(lits)
+        if pin not in ("open", None):
+            L.equal(lits[0] if lits else False, self.x[i])
 
     def _change_suit(self, i: int, c: Card, pin: object, suits: list[int]) -> None:
         """Book of Changes: which card (one-hot) and which suit (one-hot); the pair is their
@@ -421,6 +482,33 @@ class HandModel:
         neg = L.or_(self.suit(i, s) for s in _bits(term.except_suits))
         return L.and_([pos, L.neg(neg)])
 
+    # ------------------------------------------------------------------------ immunity
+    def _immunity(self) -> None:
+        """Who cannot be blanked (C2, C3): a card immune by itself, Angel's chosen card, and
+        every card a card in hand (kept or not) makes immune, judged after steps 1-2."""
+        L = self.L
+        self.immune: list[Lit] = []
+        for i, c in enumerate(self.U):
+            lits: list[Lit] = [bool(c.immune)]
+            lits += [y for (_, j), y in self.protect.items() if j == i]
+            for h, giver in enumerate(self.U):
+                if giver.grants_immunity and self.x[h] is not False:
+                    lits.append(L.and_([self.x[h], self.match_any(giver.grants_immunity, i, h)]))
+            self.immune.append(L.and_([self.x[i], L.or_(lits)]))
+
+    def can_blank(self, j: int, i: int) -> Lit:
+        """Whether card j's blanking may hit card i at all (``resolve.can_blank``): never an
+        immune card (C2, C3); a card blanked only by some cards only by them (C7); no card
+        through one that never causes a blanking (C8). A card's own penalty reaches itself."""
+        L = self.L
+        if j == i:
+            return L.neg(self.immune[i])
+        if self.U[j].never_blanks_others:
+            return False
+        only = self.U[i].blanked_only_by
+        by = self.match_any(only, j, None) if only else True
+        return L.and_([L.neg(self.immune[i]), by])
+
     # ---------------------------------------------------------------------------- step 3
     def _clearing(self) -> None:
         L = self.L
@@ -475,17 +563,28 @@ class HandModel:
         n = self.n
         attack: dict[tuple[int, int], list] = {}
         needs: list[list[Need]] = [[] for _ in range(n)]
+        lonely: list[list] = [[] for _ in range(n)]
         for part in self.parts:
             j = self.index[part.owner.id]
             for b in part.penalty.blanks:
                 for i in range(n):
-                    a = L.and_([part.gate, self.x[i], BLANK_BUILDERS[type(b)](self, b, i, j)])
+                    a = L.and_([part.gate, self.x[i], BLANK_BUILDERS[type(b)](self, b, i, j),
+                                self.can_blank(j, i)])
                     if a is not False:
                         attack.setdefault((j, i), []).append(a)
+            free = L.and_([part.gate, L.neg(self.immune[j])])  # an immune card has no needs
             for cond in part.penalty.conditions:
-                needs[j].append(NEED_BUILDERS[type(cond)](self, cond, j, part.gate))
+                needs[j].append(NEED_BUILDERS[type(cond)](self, cond, j, free))
+            for eff in part.penalty.lonely:
+                for i in range(n):
+                    hit = L.and_([part.gate, self.x[i], self.can_blank(j, i),
+                                  L.neg(self.match_any(eff.spared, i, j))])
+                    if hit is not False:
+                        lonely[i].append(hit)
         self.attack = {k: L.or_(v) for k, v in attack.items()}
         self.needs = needs
+        self.lonely = [L.and_([L.or_(ls), L.neg(self._shares_a_suit(i))]) if ls else False
+                       for i, ls in enumerate(lonely)]
         # potential dependency graph: j -> i when j's state can decide i's
         edges: dict[int, set[int]] = {i: set() for i in range(n)}
         for (j, i) in self.attack:
@@ -519,9 +618,24 @@ class HandModel:
             kept = self.kept[i]
             hit = L.or_(L.and_([a, self.kept[j]]) for j, a in attackers[i])
             oks = [self._need_ok(nd, i) for nd in needs[i]]
-            L.equal(kept, L.and_([self.x[i], L.neg(hit), *oks, L.neg(self.loop[i])]))
+            L.equal(kept, L.and_([self.x[i], L.neg(self.lonely[i]), L.neg(hit), *oks,
+                                  L.neg(self.loop[i])]))
             self._well_founded(i)
         self._one_loop_round()
+
+    def _shares_a_suit(self, i: int) -> Lit:
+        """Another card held shares a suit with card i, after steps 1-2, blanked or not (C1:
+        Demon looks at the hand as it stands)."""
+        L = self.L
+        ways = []
+        for s in range(self.n_suits):
+            mine = self.suit(i, s)
+            if mine is False:
+                continue
+            others = L.or_(L.and_([self.x[j], self.suit(j, s)])
+                           for j in range(self.n) if j != i and self.x[j] is not False)
+            ways.append(L.and_([mine, others]))
+        return L.or_(ways)
 
     def _need_ok(self, nd: Need, i: int) -> Lit:
         L = self.L
@@ -548,7 +662,17 @@ class HandModel:
         L = self.L
         kept, loop = self.kept[i], self.loop[i]
         blanked = L.and_([self.x[i], L.neg(kept), L.neg(loop)])
-        reasons = []
+        lonely = self.lonely[i]
+        reasons = [lonely]
+        if lonely is not False:  # blanked before every other decision (C1)
+            L.implies(lonely, L.neg(loop))
+            self.m.add(self.rank[i] == 0).only_enforce_if(lonely)
+        if any(self.lonely[j] is not False for j in self.rank):
+            first = L.neg(lonely)
+            if first is True:
+                self.m.add(self.rank[i] >= 1)
+            elif first is not False:
+                self.m.add(self.rank[i] >= 1).only_enforce_if(first)
         for j, a in self.attackers[i]:
             # kept: every attacker was blanked earlier
             L.implies(L.and_([kept, a]), L.and_([L.neg(self.kept[j]), self.lt(j, i)]))
@@ -759,6 +883,13 @@ class HandModel:
             if len(held) >= 2:
                 self.m.add(sum(held) <= sum(printed) + sum(changers))
 
+    def _cursed_items(self) -> int:
+        """The Cursed Items held beside the hand: never blanked, in no suit, their value
+        read off the table alone (``unsupported`` refuses one that reads the hand)."""
+        view = fx.View([], [], [], self.cat.suits, fx.Context(
+            None, self.table.players, len(self.table.cursed)))
+        return sum(cursed_points(c, view) for c in self.table.cursed)
+
     def point(self, eff: fx.PointEffect, i: int, gate: Lit) -> tuple[object, int, int]:
         builder = POINT_BUILDERS.get(type(eff))
         if builder is None:
@@ -773,6 +904,28 @@ class HandModel:
         extra = [c for c, e in zip(self.U, self.extra, strict=True)
                  if self.L.value(solver, e)]
         return base, extra
+
+    def solution_choices(self, solver: cp_model.CpSolver) -> dict[str, ChoiceValue]:
+        """The choices of the solver's current solution, in the form ``Hand`` takes, for
+        every chooser held (None: left unassigned)."""
+        held = set(map(id, sum(self.solution_cards(solver), [])))
+        out: dict[str, ChoiceValue] = {c.id: None for c in self.U
+                                       if c.choice is not None and id(c) in held}
+
+        def on(lit: Lit) -> bool:
+            return self.L.value(solver, lit)
+
+        for i, opts in self.copy.items():
+            for k, y in opts.items():
+                if on(y):
+                    out[self.U[i].id] = self.copy_cards[i][k]
+        for (i, j, s), y in self.change.items():
+            if on(y):
+                out[self.U[i].id] = (self.U[j], self.cat.suits[s])
+        for (i, j), y in list(self.clear_one.items()) + list(self.protect.items()):
+            if on(y):
+                out[self.U[i].id] = self.U[j]
+        return out
 
     def order_ties(self, position: Mapping[str, int]) -> bool:
         """Break ties inside the objective as ``exhaustive.rank_key`` does: lower printed
@@ -827,11 +980,14 @@ def _blanks(model: HandModel, eff: fx.Blanks, i: int, j: int) -> Lit:
 
 def _need(model: HandModel, cond: fx.BlankedUnless | fx.BlankedIf, i: int, gate: Lit) -> Need:
     L = model.L
+    unless = isinstance(cond, fx.BlankedUnless)
     always = [model.match_any(cond.terms, i, i)]
     deps: dict[int, Lit] = {}
     for j in range(model.n):
         if j == i or model.x[j] is False:
             continue
+        if not unless and model.U[j].never_blanks_others:
+            continue  # it never makes another card blanked (C8)
         keeps = model.keeps(j)
         if keeps is not False:
             always.append(L.and_([model.x[j], keeps] + [
@@ -839,7 +995,7 @@ def _need(model: HandModel, cond: fx.BlankedUnless | fx.BlankedIf, i: int, gate:
         d = L.and_([model.x[j], model.match_any(cond.terms, j, i)])
         if d is not False:
             deps[j] = d
-    return Need(isinstance(cond, fx.BlankedUnless), gate, L.or_(always), deps)
+    return Need(unless, gate, L.or_(always), deps)
 
 
 BLANK_BUILDERS: dict[type, Callable[[HandModel, object, int, int], Lit]] = {
@@ -924,6 +1080,11 @@ Value = tuple[object, int, int]
 
 def _condition(model: HandModel, cond: fx.Condition, i: int) -> Lit:
     L = model.L
+    table = model.table
+    if cond.players is not None and table.players != cond.players:
+        return False  # C6: a table condition is known before the search
+    if cond.other_cursed is not None and len(table.cursed) - 1 < cond.other_cursed:
+        return False
     parts: list[Lit] = []
     if cond.with_any:
         parts.append(model.has(cond.with_any, i))
@@ -952,6 +1113,8 @@ def _points(model: HandModel, eff: fx.Points, i: int, gate: Lit) -> Value:
                 model.m.add(g <= sum(able))
     if not eff.per or g is False:
         return model.linear([(eff.points, g)])
+    if eff.in_discard:
+        return _in_discard(model, eff, i, g)
     terms = []
     per_card: dict[int, int] = {}
     for t in eff.per:
@@ -960,11 +1123,91 @@ def _points(model: HandModel, eff: fx.Points, i: int, gate: Lit) -> Value:
             if s is not False:
                 terms.append((eff.points, L.and_([g, s])))
                 per_card[j] = per_card.get(j, 0) + 1
+    if eff.first is not None:
+        return _first(model, eff, i, g, terms, per_card)
     plain = all(t.plain_suit for t in eff.per)
     mult = {j: min(k, model.max_suits(j)) if plain else k for j, k in per_card.items()}
     reach = _top(mult.values(), model.max_cards)
     feeds = {j: eff.points * k for j, k in mult.items()} if eff.points > 0 else None
     return model.capped(terms, g, eff.points * reach, i, feeds)
+
+
+def _first(model: HandModel, eff: fx.Points, i: int, g: Lit, terms: list[tuple[int, Lit]],
+           per_card: dict[int, int]) -> Value:
+    """"``first`` for the first card of each term, ``points`` per further one" (Dungeon,
+    Castle): ``points`` per card, plus ``first - points`` for each term met at all."""
+    L = model.L
+    first = eff.first
+    assert first is not None
+    lo = hi = 0
+    for t in eff.per:
+        met = L.or_(model.count(t, i))
+        terms.append((first - eff.points, L.and_([g, met])))
+        most = min(len(model.count(t, i)), model.max_cards)
+        pays = [0] + [first + eff.points * (k - 1) for k in range(1, most + 1)]
+        lo += min(pays)
+        hi += max(pays)
+    feeds = None
+    if first >= 0 and eff.points >= 0:  # each card adds its term's first or further pay
+        feeds = {j: max(first, eff.points) * k for j, k in per_card.items()}
+    return model.capped(terms, g, max(hi, -lo), i, feeds)
+
+
+def _in_discard(model: HandModel, eff: fx.Points, i: int, g: Lit) -> Value:
+    """Per card of the discard area as printed (C5): each matching term counts, and a card
+    an extra-card effect takes leaves the area. No discard area given: none counts."""
+    L = model.L
+    area = model.table.discard
+    if area is None:
+        return 0, 0, 0
+    terms = []
+    for d in area:
+        shown = d.in_discard()
+        k = sum(1 for t in eff.per if t.matches(shown, None))
+        if not k:
+            continue
+        j = model.index.get(d.id)
+        taken = model.extra[j] if j is not None else False
+        terms.append((eff.points * k, L.and_([g, L.neg(taken)])))
+    return model.linear(terms)
+
+
+def _exactly(model: HandModel, eff: fx.Exactly, i: int, gate: Lit) -> Value:
+    """Points if exactly ``count`` cards match (Chapel): the cards whose suits count, a
+    blanked card keeping its suits included (R15)."""
+    L = model.L
+    if gate is False:
+        return 0, 0, 0
+    seen = [L.or_(model.sel(t, j, i) for t in eff.terms) for j in range(model.n)]
+    seen = [w for w in seen if w is not False]
+    if len(seen) < eff.count:
+        return 0, 0, 0
+    met = model.m.new_bool_var("exactly")
+    model.m.add(sum(seen) == eff.count).only_enforce_if(met)
+    if eff.points < 0:  # a loss is paid whenever the count is met: say it both ways
+        model.m.add(sum(seen) != eff.count).only_enforce_if(~met)
+    return model.linear([(eff.points, L.and_([gate, met]))])
+
+
+def _per_penalty(model: HandModel, eff: fx.PerPenalty, i: int, gate: Lit) -> Value:
+    """Points per kept card whose penalty stands after clearing (Judge): a penalty part of
+    the card is active and not emptied by a struck word."""
+    L = model.L
+    if gate is False:
+        return 0, 0, 0
+    active: dict[int, list] = {}
+    for part in model.parts:
+        active.setdefault(model.index[part.owner.id], []).append(part.gate)
+    terms = [(eff.points, L.and_([gate, model.kept[j], L.or_(gates)]))
+             for j, gates in active.items()]
+    feeds = {j: eff.points for j in active} if eff.points > 0 else None
+    return model.capped(terms, gate, abs(eff.points) * min(len(active), model.max_cards), i,
+                        feeds)
+
+
+def _per_player(model: HandModel, eff: fx.PerPlayer, i: int, gate: Lit) -> Value:
+    """Points per other player (Genie, C6): a constant of the table."""
+    return model.linear([(eff.points * ((model.table.players or 1) - 1), gate)])
 
 
 def _best_of(model: HandModel, eff: fx.BestOf, i: int, gate: Lit) -> Value:
@@ -1176,6 +1419,9 @@ POINT_BUILDERS: dict[type, Callable[..., Value]] = {
     fx.Runs: _runs,
     fx.DistinctSuits: _distinct_suits,
     fx.OddStrength: _odd_strength,
+    fx.Exactly: _exactly,
+    fx.PerPenalty: _per_penalty,
+    fx.PerPlayer: _per_player,
 }
 
 
@@ -1231,6 +1477,13 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
             break
         base, extra = model.solution_cards(solver)
         cand = verify(base, extra)
+        promised = solver.value(model.objective)
+        if cand is not None and status == cp_model.OPTIMAL and cand.total > promised:
+            # the model must bound every hand: a hand scoring more than it promised means
+            # a rule is modelled wrongly, and the search could miss the best hand
+            raise AssertionError(f"CP-SAT promised {promised} for "
+                                 f"{', '.join(c.name for c in cand.cards)}; the evaluator "
+                                 f"scores {cand.total}")
         if cut == "base":
             model.exclude_base(base)
         else:
@@ -1260,6 +1513,32 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
         model.m.add(model.goal <= round(solver.objective_value))
     found.sort(key=key)
     return SearchResult(found, proven, solves, time.perf_counter() - t0)
+
+
+def optimal_choices(cards: Sequence[Card], catalog: Catalog,
+                    pinned: Mapping[str, ChoiceValue] | None = None,
+                    table: Table = NO_TABLE) -> tuple[int, dict[str, ChoiceValue]]:
+    """(best total, the choices reaching it) for exactly these cards, as
+    ``choices.optimal_choices`` gives them: pinned choices are kept, the open ones chosen by
+    the model. The total is ``resolve``'s score of the choices found; the model must have
+    promised exactly that (anything else is a fault in the model, and raises)."""
+    model = HandModel(catalog, cards, (), pinned, required=cards, hand_size=len(cards),
+                      table=table)
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = 1
+    status = solver.solve(model.m)
+    if status == cp_model.INFEASIBLE:
+        raise ScorerError("no legal choices for these cards: a pinned choice names a card "
+                          "it may not take (R4)")
+    if status != cp_model.OPTIMAL:  # pragma: no cover - a hand is a small model
+        raise ScorerError("the CP-SAT search found no answer")
+    choices = model.solution_choices(solver)
+    total = score_raw(cards, choices, catalog, table.context(), table.cursed)
+    promised = round(solver.objective_value)
+    if total != promised:
+        raise AssertionError(f"CP-SAT promised {promised} for these choices; the "
+                             f"evaluator scores {total}")
+    return total, choices
 
 
 def objective_of(model: HandModel) -> int | None:
