@@ -27,6 +27,7 @@ Numba marks ``pycc`` as pending deprecation, and the build needs a C compiler: w
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
@@ -40,7 +41,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .cache import cache_dir
+from .cache import cache_dir, numpy_major, recheck
 
 _A1, _A2, _A3 = "i8[::1]", "i8[:,::1]", "i8[:,:,::1]"  # C-contiguous int64 arrays
 #: The entry points the command line calls: the module of each, and the one signature it is
@@ -69,9 +70,9 @@ def _stamp_path() -> Path:
 
 
 def _numpy_version() -> str:
-    import numpy as np
-
-    return str(np.__version__)
+    """NumPy's major version: its binary interface is the same within one (see
+    ``cache.stamp``)."""
+    return numpy_major()
 
 
 def _stamp() -> dict:
@@ -112,12 +113,14 @@ def native() -> ModuleType | None:
 
 def current() -> Path | None:
     """The built module's path when it is there, built against this numpy with these
-    signatures."""
+    signatures (its size and digest are checked by ``cache.ready`` before anything loads
+    it: a truncated module would be mapped past its end)."""
     try:
         stamp = json.loads(_stamp_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    fresh = stamp == _stamp() and module_path().exists()
+    fresh = isinstance(stamp, dict) and stamp.get("build") == _stamp() and \
+        module_path().exists()
     return module_path() if fresh else None
 
 
@@ -199,11 +202,16 @@ def build() -> Path:
             built = [f for f in os.listdir(tmp) if f.startswith(NAME)]
             if not built:
                 raise BuildError("the C extension did not build: no module was written")
+            data = Path(tmp, built[0]).read_bytes()
+            # the stamp first: a module found without its stamp is never loaded
+            _stamp_path().write_text(json.dumps(
+                {"build": _stamp(), "size": len(data),
+                 "sha256": hashlib.sha256(data).hexdigest()}), encoding="utf-8")
             os.replace(os.path.join(tmp, built[0]), target)
-        _stamp_path().write_text(json.dumps(_stamp()), encoding="utf-8")
     except OSError as e:
         raise BuildError(f"cannot write to {target.parent}: {e.strerror or e}") from None
     _loaded = False  # look again
+    recheck()  # the new files, into the folder's manifest
     return target
 
 
