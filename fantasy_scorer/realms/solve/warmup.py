@@ -36,6 +36,20 @@ def _score_many(cat: Catalog) -> object:
     return scorer.resolve_totals([scorer.ids(cat.cards[:7])])
 
 
+def _score_lines(cat: Catalog) -> object:
+    import numpy as np
+
+    from .batch import lines
+    from .batch.scorer import compiled
+
+    scorer = compiled(cat)
+    codes = np.array([lines.card_code(u) for u in range(7)], dtype=np.int64)
+    starts = np.array([0, 7], dtype=np.int64)
+    totals, status = np.zeros(1, dtype=np.int64), np.zeros(1, dtype=np.int64)
+    lines.score_lines(scorer.M, scorer.OF, codes, starts, totals, status)
+    return totals
+
+
 def _optimal(cat: Catalog) -> object:
     from .batch.scorer import compiled
 
@@ -66,6 +80,7 @@ def _ahead_of_time(cat: Catalog) -> object:
 MODULE = "fantasy_scorer.realms.solve.warmup"  # run as a program by the build
 AOT_STEP = "the command line's module, built ahead of time"
 STEPS = (("scoring many hands (score_many)", _score_many),
+         ("scoring hand-file lines (score_many)", _score_lines),
          ("optimal choices in batch (advise, simulate)", _optimal),
          ("best: compiled enumeration", _best("compiled")),
          ("best: pruned enumeration", _best("pruned")),
