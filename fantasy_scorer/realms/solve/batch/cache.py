@@ -51,8 +51,11 @@ MANIFEST = "checked.json"  # the files of a user's folder checked intact: name -
 #: (``aot.py``) and its stamp.
 KINDS = (".nbi", ".nbc", ".so", ".pyd", ".json")
 
-_lock = threading.Lock()
+# Reentrant: reading a Numba index back may import a module of compiled functions, whose
+# definition asks for the folder again (answered at once: :data:`_busy`).
+_lock = threading.RLock()
 _ready: set[str] = set()
+_busy: set[str] = set()
 
 
 @cache
@@ -107,14 +110,18 @@ def ready() -> Path:
     if key in _ready:
         return folder
     with _lock:
-        if key not in _ready:
-            try:
-                folder.mkdir(parents=True, exist_ok=True)
-                checked = _check(folder)
-                if not checked.get(STAMP) and _shipped_fits():
-                    _seed(folder, checked)
-            except OSError:
-                pass  # a read-only home: Numba's own locators take over (see Locator)
+        if key in _ready or key in _busy:
+            return folder
+        _busy.add(key)
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            checked = _check(folder)
+            if not checked.get(STAMP) and _shipped_fits():
+                _seed(folder, checked)
+        except OSError:
+            pass  # a read-only home: Numba's own locators take over (see Locator)
+        finally:
+            _busy.discard(key)
             _ready.add(key)
     return folder
 
