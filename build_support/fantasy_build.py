@@ -63,6 +63,7 @@ class BdistWheel(_bdist_wheel):
     compiled code (a C extension and machine code): not a wheel for any platform."""
 
     def finalize_options(self) -> None:
-        super().finalize_options()
         if not os.environ.get("FANTASY_SCORER_NO_COMPILE"):
-            self.root_is_pure = False
+            # as for a package with extension modules: platform tags, files at the root
+            self.distribution.has_ext_modules = lambda: True
+        super().finalize_options()
