@@ -97,11 +97,12 @@ def main() -> None:
             seconds, done = run([fr, "best", str(pool), "--quiet"], env, base)
             failures += done.returncode != 0
             times.append(seconds)
+        first = times[0]
         times.sort()
         p95 = times[min(len(times) - 1, round(0.95 * (len(times) - 1)))]
         print(f"best, from the first call: p50 {statistics.median(times) * 1000:.0f} ms, "
-              f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms, first "
-              f"{times[0] * 1000:.0f} ms sorted / failures {failures}", flush=True)
+              f"p95 {p95 * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms, the very first "
+              f"{first * 1000:.0f} ms; failures {failures}", flush=True)
 
         env = fresh_home(base, "home-advise")
         hand = "Knights, Queen, King, Swamp, Gem of Order, Hydra, Unicorn, Rainstorm"
