@@ -4,7 +4,8 @@ A new process that calls Numba's cached code waits about 0.6 s before the first 
 import Numba, and 0.3 s for Numba to set up its compiler's registries, which it does even to
 load cached code (measured on the 2-core machine). The searches themselves take milliseconds,
 so in ``fr-score best`` or ``fr-score advise`` that wait was most of the answer (and most of
-``advise``'s one-second budget). ``fr-score compile`` therefore also builds the entry points
+``advise``'s one-second budget). The package's build (``warmup.ship``), and ``fr-score
+compile`` where the package was built without it, therefore also build the entry points
 of :data:`SIGNATURES` into one C extension with Numba's ahead-of-time compiler
 (``numba.pycc``), from the very same Python functions the Numba code is compiled from. Loading
 it needs numpy and the module: about 0.12 s, and no Numba. Its functions release the GIL
@@ -17,8 +18,10 @@ turns it off again): a long-running process (the web page, a script, the tests) 
 load only once. Both run the same source; the tests compare them.
 
 The module lives beside the Numba cache, in the directory named after a digest of the compiled
-sources (``cache.py``), under the interpreter's own extension suffix, with the numpy version
-and the signatures it was built for beside it: after any change to those it is simply not
+sources (``cache.py``, which also copies it there from the wheel and checks its size and
+digest before it is loaded), under the interpreter's own extension suffix, with the numpy
+major version and the signatures it was built for beside it: after any change to those it is
+simply not
 there, and everything runs on Numba's code as before (the cost planner, :mod:`..plan`, knows
 which is present).
 Numba marks ``pycc`` as pending deprecation, and the build needs a C compiler: when it fails,
