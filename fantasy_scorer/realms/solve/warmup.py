@@ -86,6 +86,8 @@ STEPS = (("scoring many hands (score_many)", _score_many),
          ("best: pruned enumeration", _best("pruned")),
          ("max: the sweep", _max),
          (AOT_STEP, _ahead_of_time))
+#: What the build's second process compiles (the rest in the first: about even halves).
+SECOND = (AOT_STEP, "scoring hand-file lines (score_many)")
 
 
 def warm_up(catalog: Catalog | None = None,
@@ -119,15 +121,15 @@ def ship(dest: Path, log: Callable[[str], None] = print) -> list[str]:
     """Compile everything (or load it from the cache of an earlier build of the same
     sources) and copy the compiled files into ``dest`` (the package's ``batch/compiled``
     folder of a wheel being built), with the stamp of what they were compiled for; the names
-    copied. The C extension is built by a second process meanwhile: the machine has two
-    cores, and each compile uses one."""
+    copied. A second process builds the C extension and compiles :data:`SECOND` meanwhile:
+    the machine has two cores, and each compile uses one."""
     from .batch import cache
 
     root = Path(__file__).resolve().parents[3]
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(
         p for p in (str(root), os.environ.get("PYTHONPATH")) if p))
     second = subprocess.Popen([sys.executable, "-m", MODULE, "aot"], env=env)
-    numba_steps = [what for what, _ in STEPS if what != AOT_STEP]
+    numba_steps = [what for what, _ in STEPS if what not in SECOND]
     warm_up(steps=numba_steps, report=lambda what, s: log(f"{s:6.1f} s  {what}"))
     if second.wait() != 0:
         log("the C extension was not built: the command line loads Numba's code instead")
@@ -146,9 +148,9 @@ def main(argv: Sequence[str]) -> int:
     """``python -m fantasy_scorer.realms.solve.warmup ship DEST`` (the build) or ``aot``
     (its second process)."""
     if argv[:1] == ["aot"]:
-        done = warm_up(steps=[AOT_STEP])
-        print(f"{done[0][1]:6.1f} s  {done[0][0]}", flush=True)
-        return 0 if "not built" not in done[0][0] else 1
+        done = warm_up(steps=SECOND, report=lambda what, s: print(f"{s:6.1f} s  {what}",
+                                                                 flush=True))
+        return 0 if not any("not built" in what for what, _ in done) else 1
     if len(argv) == 2 and argv[0] == "ship":
         t0 = time.perf_counter()
         names = ship(Path(argv[1]), log=lambda line: print(line, flush=True))
