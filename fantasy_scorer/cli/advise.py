@@ -13,7 +13,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import click
@@ -24,33 +23,6 @@ from ..realms.formats.handfile import names_for, read_settings
 from ..realms.formats.pool import discard_list, parse_discard, read_pool
 from ..realms.names import Localizer, check_lang
 from .options import CONTEXT, cards_option, fail_cleanly, game_options, output_options, read_text
-
-#: When fr-score's commands were loaded (a moment after the process started).
-LOADED = time.perf_counter()
-
-
-def process_age() -> float | None:
-    """Seconds since this process started (Linux's ``/proc``), or None where unknown."""
-    try:
-        stat = Path("/proc/self/stat").read_text()
-        uptime = float(Path("/proc/uptime").read_text().split()[0])
-        # the fields after the command name (which may hold spaces), in brackets
-        start_ticks = int(stat[stat.rindex(")") + 2:].split()[19])
-        return max(0.0, uptime - start_ticks / os.sysconf("SC_CLK_TCK"))
-    except (OSError, ValueError, IndexError):
-        return None
-
-
-def budget_start() -> float:
-    """Where ``advise``'s time budget starts: when the process started, so that starting
-    Python and loading the solver count too (the answer comes within the budget as the
-    user times it); in a process that has been running a while (a test, a notebook), when
-    the command starts."""
-    now = time.perf_counter()
-    if now - LOADED >= 1.0:
-        return now
-    age = process_age()
-    return now - age if age is not None and age < now - LOADED + 1.0 else LOADED
 
 
 class Refused(click.ClickException):
@@ -149,11 +121,11 @@ When your discard ends the game, every figure is exact and the advice is
 'fr-score best''s (the final discard area includes your discard).
 
 \b
---budget bounds the time (counted from the start of fr-score); the answer
-says how many samples it used. --seed makes the samples repeatable; with
---samples N the answer no longer depends on the machine's speed. Run
-'fr-score compile' once: the compiled scorer then loads in a small part
-of the budget instead of about half of it, leaving more time for samples.
+--budget bounds the time, counted from the moment the question is read;
+the answer says how many samples it used, and says so when the budget
+was spent before the first one (then it is fr-score best's choice,
+without looking ahead). --seed makes the samples repeatable; with
+--samples N the answer no longer depends on the machine's speed.
 """
 
 
@@ -178,7 +150,6 @@ def advise_cmd(hand_spec: str, discard_spec: str | None, seen_spec: str | None,
                next_spec: str | None, budget: float, samples: int | None, seed: str,
                as_json: bool, lang: str | None, no_color: bool, card_files: tuple[str, ...],
                expansion: str | None, edition: str | None, players: int | None) -> None:
-    started = budget_start()
     from ..realms.game.advice import Situation, advise
     from ..realms.game.report import advice_json
 
@@ -193,8 +164,10 @@ def advise_cmd(hand_spec: str, discard_spec: str | None, seen_spec: str | None,
         from ..realms.game.scoring import Scorer
 
         scorer = Scorer(catalog, players, pins)
-    advice = advise(sit, seed=seed, budget=budget, samples=samples, started=started,
-                    scorer=scorer)
+    # the budget is the user's: it counts from the moment the question is read (loading the
+    # compiled scorer, which the package ships, counts in it)
+    advice = advise(sit, seed=seed, budget=budget, samples=samples,
+                    started=time.perf_counter(), scorer=scorer)
     loc = names_for(catalog).localizer(lang)
     if as_json:
         click.echo(json.dumps(advice_json(advice, loc.card, seed), ensure_ascii=False))
@@ -283,6 +256,10 @@ def advice_text(advice, loc: Localizer) -> str:
                      "higher chance, but by less than 2.5 standard errors: within the noise.")
     if advice.exact:
         lines.append("Your discard ends the game: every figure is exact.")
+    elif advice.rounds == 0:
+        lines.append(f"No look-ahead was done: the time budget was spent ({advice.seconds:.2f} "
+                     "s) before the first sample, so this is fr-score best's choice for the "
+                     "hand now; give a larger --budget to look ahead.")
     else:
         dropped = sum(1 for o in advice.options if not o.active)
         note = f"; {dropped} option(s) marked · stopped early as clearly worse" if dropped else ""

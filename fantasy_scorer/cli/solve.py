@@ -510,22 +510,22 @@ def compiled_cached() -> bool:
 @click.command("compile", context_settings=CONTEXT)
 @quiet_option
 def compile_cmd(quiet: bool) -> None:
-    """Compile the fast searches once: a few minutes the first time on a machine.
+    """Compile the fast searches again (the package ships them compiled).
 
     \b
       fr-score compile
 
     \b
-    best, advise, simulate and score_many run compiled code (Numba). It is
-    compiled the first time it runs on a machine and cached (in
-    ~/.cache/fantasy-scorer/numba, or NUMBA_CACHE_DIR); later runs load it
-    in a fraction of a second. best never makes you wait for that compile in
-    the middle of a search (it takes a slower search instead), so until the
-    code is compiled, a pool with several choice cards takes seconds every
-    time. This compiles every piece once, up front; run it again after an
-    upgrade. (fr-score max compiles its own search on its first run.)
+    best, advise, simulate, score_many and max run compiled code (Numba),
+    compiled when the package is built and shipped in it: nothing needs
+    this command after `pip install`. It is for a package built without
+    them (a build with no Numba, or FANTASY_SCORER_NO_COMPILE set), where
+    each piece would otherwise compile on its first use: it compiles every
+    piece once (a few minutes), or just loads it when it is there. Every
+    run of fr-score checks the cached files first (a damaged one is set
+    aside and rebuilt, with one line saying so). The files live in
+    ~/.cache/fantasy-scorer/numba (or NUMBA_CACHE_DIR).
 
-    
     It also builds the pieces the command line uses into a C extension
     (Numba's ahead-of-time compiler; it needs a C compiler), which a new
     fr-score process loads without Numba: best and advise answer sooner.

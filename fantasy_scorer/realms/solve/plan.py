@@ -128,7 +128,7 @@ def _numba_load() -> float:
         return 0.0
     from .batch.cache import cache_dir
 
-    cached = glob.glob(os.path.join(cache_dir(), "*", "search.subsets_batch-*.nbi"))
+    cached = glob.glob(os.path.join(cache_dir(), "search.subsets_batch-*.nbi"))
     return NUMBA_LOAD if cached else NUMBA_COMPILE
 
 
@@ -140,17 +140,14 @@ def compiled_ready() -> bool:
 
 def _sweep_load() -> float:
     """Seconds before the pruned enumeration's bound can start in this process (after the
-    compiled enumeration's own load). Numba's index of the cached code is kept only while
-    it is newer than the source (numba checks the source's time stamp)."""
+    compiled enumeration's own load): its cached code is in the folder of this version of the
+    compiled sources (``batch/cache.py``), or it is still to be compiled."""
     kernel = sys.modules.get("fantasy_scorer.realms.solve.sweep_kernel")
     if kernel is not None and kernel.subset_bounds.overloads:
         return 0.0
-    source = os.path.join(os.path.dirname(os.path.abspath(__file__)), "sweep_kernel.py")
-    base = os.environ.get("NUMBA_CACHE_DIR") or os.path.join(
-        os.path.expanduser("~"), ".cache", "fantasy-scorer", "numba")
-    stamp = os.path.getmtime(source)
-    cached = [f for f in glob.glob(os.path.join(base, "*", "sweep_kernel.subset_bounds-*.nbi"))
-              if os.path.getmtime(f) >= stamp]
+    from .batch.cache import cache_dir
+
+    cached = glob.glob(os.path.join(cache_dir(), "sweep_kernel.subset_bounds-*.nbi"))
     return SWEEP_LOAD if cached else SWEEP_COMPILE
 
 

@@ -32,17 +32,16 @@ sweep's own facts (the free cards in order, what every suffix of them holds) are
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import numpy as np
+from numba import njit
 
-# The compiled code is cached per user (the package directory may be read-only). No
-# optimisation level is set: numba reads NUMBA_OPT from the environment at every compile, so
-# a lower level for the sweep would lower it for all compiled code of the process, and it
-# saves only about 2 s of a first run's 23 s of compiling (the sweep runs as fast).
-os.environ.setdefault("NUMBA_CACHE_DIR", str(Path.home() / ".cache" / "fantasy-scorer" / "numba"))
-from numba import njit  # noqa: E402
+from .batch import cache
+
+# The compiled code is cached with the rest of the package's (batch/cache.py: shipped in the
+# package, keyed on the sources' content). No optimisation level is set: numba reads NUMBA_OPT
+# from the environment at every compile, so a lower level for the sweep would lower it for all
+# compiled code of the process, and it saves little of a first run's compile.
+cache.install()
 
 # The layout of the tables (sweep_tables writes them). It lives here because numba's cache
 # is keyed on this file alone: a change of layout must change this file, or the cached code

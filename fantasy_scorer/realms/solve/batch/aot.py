@@ -4,7 +4,8 @@ A new process that calls Numba's cached code waits before the first call: to imp
 and for Numba to set up its compiler's registries, which it does even to
 load cached code. The searches themselves take far less,
 so in ``fr-score best`` or ``fr-score advise`` that wait was most of the answer (and most of
-``advise``'s one-second budget). ``fr-score compile`` therefore also builds the entry points
+``advise``'s one-second budget). The package's build (``warmup.ship``), and ``fr-score
+compile`` where the package was built without it, therefore also build the entry points
 of :data:`SIGNATURES` into one C extension with Numba's ahead-of-time compiler
 (``numba.pycc``), from the very same Python functions the Numba code is compiled from. Loading
 it needs numpy and the module, and no Numba. Its functions release the GIL
@@ -17,8 +18,10 @@ turns it off again): a long-running process (the web page, a script, the tests) 
 load only once. Both run the same source; the tests compare them.
 
 The module lives beside the Numba cache, in the directory named after a digest of the compiled
-sources (``cache.py``), under the interpreter's own extension suffix, with the numpy version
-and the signatures it was built for beside it: after any change to those it is simply not
+sources (``cache.py``, which also copies it there from the wheel and checks its size and
+digest before it is loaded), under the interpreter's own extension suffix, with the numpy
+major version and the signatures it was built for beside it: after any change to those it is
+simply not
 there, and everything runs on Numba's code as before (the cost planner, :mod:`..plan`, knows
 which is present).
 Numba marks ``pycc`` as pending deprecation, and the build needs a C compiler: when it fails,
@@ -27,6 +30,7 @@ Numba marks ``pycc`` as pending deprecation, and the build needs a C compiler: w
 
 from __future__ import annotations
 
+import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
@@ -40,7 +44,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from .cache import cache_dir
+from .cache import cache_dir, numpy_major, recheck
 
 _A1, _A2, _A3 = "i8[::1]", "i8[:,::1]", "i8[:,:,::1]"  # C-contiguous int64 arrays
 #: The entry points the command line calls: the module of each, and the one signature it is
@@ -69,9 +73,9 @@ def _stamp_path() -> Path:
 
 
 def _numpy_version() -> str:
-    import numpy as np
-
-    return str(np.__version__)
+    """NumPy's major version: its binary interface is the same within one (see
+    ``cache.stamp``)."""
+    return numpy_major()
 
 
 def _stamp() -> dict:
@@ -112,12 +116,14 @@ def native() -> ModuleType | None:
 
 def current() -> Path | None:
     """The built module's path when it is there, built against this numpy with these
-    signatures."""
+    signatures (its size and digest are checked by ``cache.ready`` before anything loads
+    it: a truncated module would be mapped past its end)."""
     try:
         stamp = json.loads(_stamp_path().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return None
-    fresh = stamp == _stamp() and module_path().exists()
+    fresh = isinstance(stamp, dict) and stamp.get("build") == _stamp() and \
+        module_path().exists()
     return module_path() if fresh else None
 
 
@@ -199,11 +205,16 @@ def build() -> Path:
             built = [f for f in os.listdir(tmp) if f.startswith(NAME)]
             if not built:
                 raise BuildError("the C extension did not build: no module was written")
+            data = Path(tmp, built[0]).read_bytes()
+            # the stamp first: a module found without its stamp is never loaded
+            _stamp_path().write_text(json.dumps(
+                {"build": _stamp(), "size": len(data),
+                 "sha256": hashlib.sha256(data).hexdigest()}), encoding="utf-8")
             os.replace(os.path.join(tmp, built[0]), target)
-        _stamp_path().write_text(json.dumps(_stamp()), encoding="utf-8")
     except OSError as e:
         raise BuildError(f"cannot write to {target.parent}: {e.strerror or e}") from None
     _loaded = False  # look again
+    recheck()  # the new files, into the folder's manifest
     return target
 
 

@@ -31,7 +31,7 @@ from .tables import (  # choice values, results of a hand: in tables.py, importa
     OK,
 )
 
-_previous_cache = cache.enter()  # until the end of this module (see cache.py)
+cache.install()  # the cache of this package's compiled code (see cache.py)
 
 #: Functions that never allocate are compiled without reference counting: a counted call
 #: pays an atomic increment per array argument, which was most of the time (20x). Only the
@@ -870,6 +870,3 @@ def resolve_batch(M, OF, cards, choices, players, curs, disc, has_disc, totals_o
     V = np.zeros(V_SIZE, dtype=np.int64)
     _resolve_rows(M, OF, cards, choices, players, curs, disc, has_disc, totals_out, status_out,
                   SL, W, V)
-
-
-cache.leave(_previous_cache)

@@ -18,7 +18,7 @@ from . import kernel as K
 from . import tables as tb
 from .kernel import CV_CHANGE, CV_COPY, CV_NONE, CV_TARGET, card, entry, helper
 
-_previous_cache = cache.enter()  # until the end of this module (see cache.py)
+cache.install()  # the cache of this package's compiled code (see cache.py)
 
 # the code of a line: kind in bits 0-2, then per kind:
 #   LINE_CARD: card (bits 3-22), choice (23-25: CHOICE_*), target card (26-45), suit (46-53)
@@ -258,6 +258,3 @@ def score_lines(M, OF, codes, starts, totals, status):
     W = np.zeros((WIDTH, K.W_SIZE), dtype=np.int64)
     V = np.zeros(K.V_SIZE, dtype=np.int64)
     _score_lines(M, OF, codes, starts, totals, status, cards, CH, curs, disc, SL, W, V)
-
-
-cache.leave(_previous_cache)

@@ -45,7 +45,7 @@ from .kernel import (
     list_hits,
 )
 
-_previous_cache = cache.enter()  # until the end of this module (see cache.py)
+cache.install()  # the cache of this package's compiled code (see cache.py)
 
 #: A chooser left open: the enumeration picks its value.
 OPEN = tb.OPEN
@@ -731,6 +731,3 @@ def optimal_batch(M, OF, hands, players, curs, disc, has_disc, out):
     pins = np.full((width, 4), OPEN, dtype=np.int64)
     _optimal_rows(M, OF, hands, players, curs, disc, has_disc, out, pins, cards, members, CH,
                   SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, base)
-
-
-cache.leave(_previous_cache)
