@@ -43,10 +43,17 @@ def boot(catalogs: str | Path) -> None:
     """Load the prebuilt catalogs and set up the dispatcher for the page (called once)."""
     with Path(catalogs).open("rb") as f:
         install_catalogs(pickle.load(f))
+    calls.configure(Games(), time_limit=None, budget=BROWSER_BUDGET, ahead=_has("numpy"))
+
+
+def _has(module: str) -> bool:
+    """Whether ``module`` can be imported here (without importing it)."""
     import importlib.util
 
-    ahead = importlib.util.find_spec("numpy") is not None
-    calls.configure(Games(), time_limit=None, budget=BROWSER_BUDGET, ahead=ahead)
+    try:
+        return importlib.util.find_spec(module) is not None
+    except (ImportError, ValueError):
+        return False
 
 
 def handle(kind: str, body: str) -> str:

@@ -212,7 +212,8 @@ def render_shell(version: str) -> str:
                       autoescape=select_autoescape(["html"]))
     view = page.empty_view(Games(), {})
     ctx = asyncio.run(page.context(view, None, version, engine_mode="worker"))
-    return env.get_template("index.html").render(ctx)
+    html = env.get_template("index.html").render(ctx)
+    return html.replace('href="/?', 'href="?')  # (a site may live in a folder of its host)
 
 
 def _index(site: Site) -> bytes:
