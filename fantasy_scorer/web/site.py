@@ -36,6 +36,7 @@ import tempfile
 import urllib.request
 import zipfile
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -211,7 +212,9 @@ def render_shell(version: str) -> str:
     env = Environment(loader=FileSystemLoader(HERE / "templates"),
                       autoescape=select_autoescape(["html"]))
     view = page.empty_view(Games(), {})
-    ctx = asyncio.run(page.context(view, None, version, engine_mode="worker"))
+    with ThreadPoolExecutor(1) as pool:  # (a thread of its own: the caller may run a loop)
+        ctx = pool.submit(asyncio.run, page.context(view, None, version,
+                                                    engine_mode="worker")).result()
     html = env.get_template("index.html").render(ctx)
     return html.replace('href="/?', 'href="?')  # (a site may live in a folder of its host)
 

@@ -43,7 +43,9 @@ self.addEventListener("fetch", (ev) => {
         (await c.match(pageOf(url))) || fetch(req)));
       return;
     }
-    ev.respondWith(caches.match(req).then((hit) => hit || fetch(req)));
+    // (the page asks for its files with ?v=VERSION: the cache of this version is the one)
+    ev.respondWith(caches.open(CACHE).then(async (c) =>
+      (await c.match(req, { ignoreSearch: true })) || fetch(req)));
     return;
   }
   if (req.mode === "navigate") {  // the network first; offline, this address or the last page
