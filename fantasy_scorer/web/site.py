@@ -46,13 +46,13 @@ from . import sitedata
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent
 
-#: The Pyodide release the site runs, as published on the npm registry.
-PYODIDE_VERSION = "0.29.3"
+#: The Pyodide release the site runs and the npm registry's ``dist.integrity`` of its tarball
+#: (``npm view pyodide@VERSION dist.integrity``), kept as data for ``.ci/system-deps`` too.
+PIN = json.loads((HERE / "pyodide.json").read_text(encoding="utf-8"))
+PYODIDE_VERSION: str = PIN["version"]
+PYODIDE_INTEGRITY: str = PIN["integrity"]
 PYODIDE_TARBALL = f"pyodide-{PYODIDE_VERSION}.tgz"
 PYODIDE_URL = f"https://registry.npmjs.org/pyodide/-/{PYODIDE_TARBALL}"
-#: The registry's ``dist.integrity`` of that tarball (``npm view pyodide@VERSION dist.integrity``).
-PYODIDE_INTEGRITY = ("sha512-22UBuhOJawj7vKUnS7/F3xK+515LJdjiMAHoCfuS6/PbHiOrSQVnYwDe+2sbVwiOZ3sMMe"
-                     "xdXICew6NqOMQGgA==")
 #: The runtime's files the page loads (the rest of the npm package is not needed).
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
