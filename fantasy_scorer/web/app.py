@@ -201,11 +201,13 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
                 return RedirectResponse(page.href(moved, **keep), status_code=303)
         except ScorerError as e:
             ctx = await page.context(page.empty_view(games, request.query_params), solver,
-                                     assets, error=e, base_url=str(request.base_url))
+                                     assets, error=e, base_url=str(request.base_url),
+                                     address=request.url.query)
             return templates.TemplateResponse(request, "index.html", ctx, status_code=400)
         ctx = await page.context(view, solver, assets,
                                  ahead=request.query_params.get("ahead") == "1",
-                                 base_url=str(request.base_url))
+                                 base_url=str(request.base_url),
+                                 address=request.url.query)
         return templates.TemplateResponse(request, "index.html", ctx)
 
     @app.get("/manifest.webmanifest", include_in_schema=False)

@@ -304,12 +304,15 @@ def picker(view: View) -> list[dict[str, Any]]:
 
 async def context(view: View, solver: Solver | None, version: str,
                   error: ScorerError | None = None, ahead: bool = False,
-                  engine_mode: str = "server", base_url: str = "") -> dict[str, Any]:
+                  engine_mode: str = "server", base_url: str = "",
+                  address: str = "") -> dict[str, Any]:
     """Template variables for ``index.html`` (``version``: the assets' hash, for ``?v=``).
     ``ahead``: compute the look-ahead advice now (a browser without script asked for it;
     the script fetches it by itself after the page loads). ``engine_mode``: how the page's
     script reaches the engine (``static/engine.js``: "server" or "worker", the static site,
-    whose page is this template rendered with an empty view and no solver)."""
+    whose page is this template rendered with an empty view and no solver). ``address``: the
+    query the page answers (the script knows from it a page the offline worker saved for
+    another address)."""
     from .workers import Busy, Failed
 
     pool, game, lang = view.pool, view.game, view.lang
@@ -344,7 +347,7 @@ async def context(view: View, solver: Solver | None, version: str,
     if best and score is None:
         notices.append(t("notice.discard_one", n=len(pool.cards)))
     n = len(pool.cards)
-    state = {**state_of(view), "t": messages.catalog(lang)}
+    state = {**state_of(view), "t": messages.catalog(lang), "address": address}
     return {
         "t": t,
         "engine": engine_mode,

@@ -77,6 +77,13 @@ def test_a_web_scorer_link_scores_in_the_browser_and_stays_on_its_origin(browser
     page.locator('.picker a[data-card="FR16"]').click()
     expect(page.locator("#count")).to_have_text("6 cards")
     expect(page.locator("#total")).not_to_have_text("260")
+    # the search box takes the only card left on Enter and empties itself for the next name
+    search = page.locator("#search")
+    search.fill("wildfi")
+    search.press("Enter")
+    expect(page.locator("#count")).to_have_text("7 cards")
+    expect(search).to_have_value("")
+    scored(page, "260")
     origin = urlsplit(site_url).netloc
     away = [u for u in page.requests if urlsplit(u).scheme in ("http", "https")
             and urlsplit(u).netloc != origin]
@@ -111,6 +118,22 @@ def test_a_german_page_shows_no_english(browser, site_url) -> None:
     found = [w for w in ENGLISH if re.search(rf"\b{w}\b", text)]
     assert found == []
     assert page.title().startswith("260 Punkte")
+    # the language menu names each language with a valid tag (cs, uk: not cz, ua)
+    tags = page.locator("#lang option").evaluate_all("os => os.map(o => o.lang)")
+    assert "cs" in tags and "uk" in tags and "cz" not in tags and "ua" not in tags
+    context.close()
+
+
+def test_genie_asks_the_number_of_players_on_its_card(browser, site_url) -> None:
+    # Genie alone (C6): -50 + 10 per other player; 4 players unless told: -50 + 30 = -20
+    context, page = open_site(browser, site_url)
+    page.goto("/?code=CH06&expansion=cursed-hoards")
+    scored(page, "-20")
+    ask = page.locator('#sheet li[data-card="CH06"] select[data-players]')
+    expect(ask).to_have_value("4")
+    ask.select_option("6")  # 6 players: -50 + 50 = 0
+    scored(page, "0")
+    expect(page).to_have_url(re.compile(r"players=6"))
     context.close()
 
 

@@ -379,6 +379,10 @@
   }
 
   async function refresh(mine) {
+    const unset = state.players === null || state.players === undefined;
+    if (unset && state.cards.concat(state.cursed).some(needsPlayers)) {
+      state.players = DEFAULT_PLAYERS;  // asked on the card's row (Genie), 4 until changed
+    }
     const answer = await compute();
     if (mine !== seq) return null;  // a newer change is on its way
     if (answer.problem) return answer.problem;
@@ -485,9 +489,6 @@
   function tapCard(a) {
     const id = a.dataset.card;
     anchor = { el: a, top: a.getBoundingClientRect().top };
-    if (!state.cards.includes(id) && needsPlayers(id) && (state.players === null || state.players === undefined)) {
-      state.players = DEFAULT_PLAYERS;  // asked on the card's row, 4 until changed
-    }
     if (a.dataset.cursed) return toggleCursed(id);
     return state.tap === "discard" ? toggleDiscard(id) : toggleHand(id);
   }
@@ -697,6 +698,7 @@
       `<span class="pts">…</span></div></li>`).join("");
     show($("empty"), ids.length === 0);
     $("count").textContent = t("count.cards", { n: state.cards.length });
+    $("unit").textContent = t("unit.points", { n: 0 });
     renderPicker();
     renderGame();
   }
@@ -745,6 +747,22 @@
   if (!navigator.onLine) setOffline(t("offline.notice"));
   if (WORKER) {
     busy = startStatic().catch((e) => { setLoading(false); setError(String(e.message || e)); });
+  } else if (state.address !== undefined &&
+             location.search.replace(/^\?/, "") !== state.address) {
+    // The offline worker gave the last page saved, made for another address: this address's
+    // hand is drawn instead, marked offline, and scored once the server answers again.
+    busy = getJSON("data/cards.json").then((d) => {
+      cardData = d;
+      Object.assign(state, quickRead(new URLSearchParams(location.search)), { pins: {}, code: "" });
+      const [exp, ed] = state.key.split("/");
+      state.game = { ...(exp !== "none" ? { expansion: exp } : {}), ...(ed !== "standard" ? { edition: ed } : {}) };
+      $("total").textContent = "–";
+      drawUnscored();
+      for (const id of ["advice", "advise", "choosers", "optimality", "explain", "dock-advice"]) show($(id), false);
+      pending = true;
+      setOffline(t("offline.notice"));
+      scheduleRetry();
+    }).catch(() => setOffline(t("offline.notice")));
   } else {
     explainFor = $("explain-text").textContent ? 0 : null;
     if (explainFor === 0) renderExplain($("explain-text").textContent);
