@@ -11,7 +11,8 @@ static server on 127.0.0.1, and prints, for a first visit (empty cache) and a se
 * ``cards``: the hand's cards on screen after opening a web-scorer link (ms);
 * ``score``: the first total on screen (ms);
 * ``tap``: a tap that re-scores a plain hand once loaded (ms, median of 5);
-* ``bytes``: bytes the first visit transferred (the service worker's caching included);
+* ``bytes``: bytes the first visit transferred (the responses' Content-Length, the service
+  worker's caching included);
 * ``away``: requests to any host but the site's own (must be 0).
 
 ``--throttle N`` repeats the runs with the CPU slowed N times (DevTools'
@@ -93,10 +94,7 @@ def run(site: Path, throttle: float) -> None:
             def seen(response) -> None:
                 if urlsplit(response.url).netloc != origin:
                     away.append(response.url)
-                try:
-                    sizes.append(len(response.body()))
-                except Exception:  # noqa: BLE001 (a redirect or an aborted request)
-                    pass
+                sizes.append(int(response.headers.get("content-length") or 0))
 
             context.on("response", seen)
             first = visit(context.new_page(), throttle)
