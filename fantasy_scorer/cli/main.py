@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from . import advise, cards, referee, score, serve, solve
+from . import advise, cards, referee, score, serve, site, solve
 from .options import CONTEXT, CommandError, OneLineGroup, unknown_command
 
 
@@ -59,7 +59,7 @@ def main() -> None:
 
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
                 solve.max_cmd, solve.compile_cmd, advise.advise_cmd, advise.simulate_cmd,
-                serve.serve_cmd, cards.card_cmd, cards.cards_cmd):
+                serve.serve_cmd, site.site_cmd, cards.card_cmd, cards.cards_cmd):
     main.add_command(command)
 
 

@@ -12,6 +12,7 @@ request where the sentence is translated), a busy solver's (503 with ``Retry-Aft
 from __future__ import annotations
 
 import hashlib
+import json
 import logging
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -25,7 +26,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import ScorerError
-from . import icons, page, service
+from . import calls, icons, page, service, sitedata
 from .games import Game, Games, GameSpec
 from .guard import BodyGuard
 from .models import (
@@ -59,6 +60,12 @@ def validation_message(exc: RequestValidationError) -> str:
     where = ".".join(loc) or "body"
     more = f" (and {len(errors) - 1} more)" if len(errors) > 1 else ""
     return f"{where}: {first.get('msg', 'invalid')}{more}"
+
+
+#: What the offline worker of ``fr-score serve`` keeps: the script, style, manifest, icons.
+SHELL = ["static/engine.js?v=__VERSION__", "static/app.js?v=__VERSION__",
+         "static/style.css?v=__VERSION__", "manifest.webmanifest", "icon-192.png",
+         "icon-512.png", "data/cards.json"]
 
 
 def asset_version() -> str:
@@ -119,18 +126,22 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
         return error(500, "internal error: the server log has the details")
 
     async def answer(req: HandRequest, kind: str) -> Any:
+        """The request read by the dispatcher the static site's worker calls too
+        (:func:`calls.pool_of`); the search then runs in the solver's worker processes,
+        which answer with the same functions of :mod:`.service` as :data:`calls.CALLS`."""
         game: Game = games.default
         lang = "en"
         try:
             lang = game.names.check_lang(req.lang)
             game = games.of(req.expansion, req.edition)
-            table = service.Table(req.cursed, req.discard, req.players)
-            pool = service.pool_from_request(game, req.cards, req.choices, table, lang)
+            pool, game, lang = calls.pool_of(calls.check_body(req.model_dump()), games)
             if kind == "best":
                 return await solver.best(pool, lang)
             if kind == "advise":
                 return await solver.advise(pool, lang)
             return (await solver.hand(pool, lang, req.optimize))[kind]
+        except calls.BadBody as e:
+            return error(422, str(e))
         except ScorerError as e:
             return error(400, service.error_line(e, game, lang))
         except Busy as e:
@@ -190,10 +201,13 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
                 return RedirectResponse(page.href(moved, **keep), status_code=303)
         except ScorerError as e:
             ctx = await page.context(page.empty_view(games, request.query_params), solver,
-                                     assets, error=e)
+                                     assets, error=e, base_url=str(request.base_url),
+                                     address=request.url.query)
             return templates.TemplateResponse(request, "index.html", ctx, status_code=400)
         ctx = await page.context(view, solver, assets,
-                                 ahead=request.query_params.get("ahead") == "1")
+                                 ahead=request.query_params.get("ahead") == "1",
+                                 base_url=str(request.base_url),
+                                 address=request.url.query)
         return templates.TemplateResponse(request, "index.html", ctx)
 
     @app.get("/manifest.webmanifest", include_in_schema=False)
@@ -211,11 +225,21 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
         return Response(icons.png(size), media_type="image/png",
                         headers={"Cache-Control": "public, max-age=86400"})
 
+    @app.get("/data/{name}", include_in_schema=False)
+    def data(name: str) -> Response:
+        """The page's card data and words, the same bytes as the static site's ``data/``."""
+        found = sitedata.data_file(name)
+        if found is None:
+            return error(404, f"no data file '{name}'")
+        return Response(found, media_type="application/json",
+                        headers={"Cache-Control": "no-cache"})
+
     @app.get("/sw.js", include_in_schema=False)
     def service_worker() -> Response:
         """The offline worker, served from the root so that it may serve the whole page."""
         text = (HERE / "static" / "sw.js").read_text(encoding="utf-8")
-        return Response(text.replace("__VERSION__", assets),
+        text = text.replace('["__FILES__"]', json.dumps(SHELL)).replace("__VERSION__", assets)
+        return Response(text,
                         media_type="text/javascript", headers={"Cache-Control": "no-cache"})
 
     return app

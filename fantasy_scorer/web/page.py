@@ -18,7 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
 
 from ..errors import ScorerError
@@ -27,7 +27,9 @@ from ..realms.catalog import Card, fold
 from ..realms.names import check_lang
 from . import engine, messages, service
 from .games import NO_EXPANSION, STANDARD, Game, GameKey, Games, counterpart
-from .workers import Busy, Failed, Solver
+
+if TYPE_CHECKING:  # (the worker processes are the server's; the browser has none)
+    from .workers import Solver
 
 HAND, DISCARD = "hand", "discard"
 
@@ -302,11 +304,19 @@ def picker(view: View) -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------------------------
 
 
-async def context(view: View, solver: Solver, version: str,
-                  error: ScorerError | None = None, ahead: bool = False) -> dict[str, Any]:
+async def context(view: View, solver: Solver | None, version: str,
+                  error: ScorerError | None = None, ahead: bool = False,
+                  engine_mode: str = "server", base_url: str = "",
+                  address: str = "") -> dict[str, Any]:
     """Template variables for ``index.html`` (``version``: the assets' hash, for ``?v=``).
     ``ahead``: compute the look-ahead advice now (a browser without script asked for it;
-    the script fetches it by itself after the page loads)."""
+    the script fetches it by itself after the page loads). ``engine_mode``: how the page's
+    script reaches the engine (``static/engine.js``: "server" or "worker", the static site,
+    whose page is this template rendered with an empty view and no solver). ``address``: the
+    query the page answers (the script knows from it a page the offline worker saved for
+    another address)."""
+    from .workers import Busy, Failed
+
     pool, game, lang = view.pool, view.game, view.lang
 
     def t(key: str, **values: Any) -> str:
@@ -314,7 +324,7 @@ async def context(view: View, solver: Solver, version: str,
 
     problem = service.error_line(error, game, lang) if error is not None else None
     score = best = explain = None
-    if pool.cards:
+    if pool.cards and solver is not None:
         try:
             data = await solver.hand(pool, lang)
             score, explain = data["score"], data["explain"]
@@ -323,7 +333,7 @@ async def context(view: View, solver: Solver, version: str,
                 problem = problem or service.error_line(e, game, lang)
         except (Busy, Failed) as e:
             problem = problem or str(e)
-    if pool.advisable and problem is None:
+    if pool.advisable and problem is None and solver is not None:
         try:
             best = await solver.best(pool, lang)
             for d in best["discards"]:
@@ -332,34 +342,23 @@ async def context(view: View, solver: Solver, version: str,
             problem = service.error_line(e, game, lang)
         except (Busy, Failed) as e:
             problem = str(e)
-    advise = await _ahead(view, solver, ahead) if best is not None else None
+    advise = await _ahead(view, solver, ahead) if best is not None and solver else None
     notices = []
     if view.left:
         notices.append(t("notice.left_out", cards=", ".join(view.left)))
     if best and score is None:
         notices.append(t("notice.discard_one", n=len(pool.cards)))
     n = len(pool.cards)
-    state = {
-        "cards": [c.id for c in pool.cards],
-        "cursed": [c.id for c in pool.cursed],
-        "discard": [c.id for c in pool.discard or ()],
-        "pins": {cid: service.choice_value(v) for cid, v in pool.choices.items()},
-        "players": pool.players,
-        "lang": lang,
-        "tag": messages.tag(lang),
-        "code": pool.code,
-        "game": game_params(view.games, game.key),
-        "max": game.max_pool,
-        "hand_size": game.hand_size,
-        "tap": view.tap,
-        "t": messages.catalog(lang),
-    }
+    state = {**state_of(view), "t": messages.catalog(lang), "address": address}
     return {
         "t": t,
+        "engine": engine_mode,
+        "base_url": base_url,
         "version": version,
         "lang": lang,
         "tag": messages.tag(lang),
-        "languages": [{"code": code, "name": messages.language_name(code),
+        "languages": [{"code": code, "tag": messages.tag(code),
+                       "name": messages.language_name(code),
                        "selected": code == lang} for code in messages.languages()],
         "game": {
             "expansion": game.key.expansion, "edition": game.key.edition,
@@ -390,9 +389,33 @@ async def context(view: View, solver: Solver, version: str,
     }
 
 
+def state_of(view: View) -> dict[str, Any]:
+    """What the page's script keeps of an address: the pool as ids, the table, the game, the
+    language (``read`` answers this for the static page, which has no server to render it)."""
+    pool, game, lang = view.pool, view.game, view.lang
+    return {
+        "cards": [c.id for c in pool.cards],
+        "cursed": [c.id for c in pool.cursed],
+        "discard": [c.id for c in pool.discard or ()],
+        "pins": {cid: service.choice_value(v) for cid, v in pool.choices.items()},
+        "players": pool.players,
+        "lang": lang,
+        "tag": messages.tag(lang),
+        "code": pool.code,
+        "game": game_params(view.games, game.key),
+        "key": game.key.label,
+        "max": game.max_pool,
+        "hand_size": game.hand_size,
+        "tap": view.tap,
+        "left": list(view.left),
+    }
+
+
 async def _ahead(view: View, solver: Solver, now: bool) -> dict[str, Any]:
     """The look-ahead section: the number of players asked for, a link that computes the
     advice (a page without script), or the advice itself."""
+    from .workers import Busy, Failed
+
     pool, lang = view.pool, view.lang
     if pool.players is None:
         return {"need_players": True}
@@ -421,17 +444,20 @@ def game_summary(view: View) -> str:
     return " · ".join(parts)
 
 
-def manifest(lang: str) -> dict[str, Any]:
-    """The web app manifest: a name, the page's colours, the icons (maskable too)."""
-    icons = [{"src": f"/icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png",
+def manifest(lang: str, relative: bool = False) -> dict[str, Any]:
+    """The web app manifest: a name, the page's colours, the icons (maskable too).
+    ``relative``: addresses relative to the manifest (the static site, which may be served
+    from a folder of its host, as GitHub Pages does)."""
+    root = "./" if relative else "/"
+    icons = [{"src": f"{root}icon-{s}.png", "sizes": f"{s}x{s}", "type": "image/png",
               "purpose": "any maskable"} for s in (192, 512)]
     return {
         "name": messages.text(lang, "app.name"),
         "short_name": messages.text(lang, "app.short_name"),
         "description": messages.text(lang, "app.description"),
         "lang": messages.tag(lang),
-        "start_url": "/" if lang == "en" else f"/?lang={lang}",
-        "scope": "/",
+        "start_url": root if lang == "en" else f"{root}?lang={lang}",
+        "scope": root,
         "display": "standalone",
         "background_color": "#f6f3ee",
         "theme_color": "#4a2d5c",

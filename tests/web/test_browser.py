@@ -387,8 +387,8 @@ def test_every_text_meets_aa_contrast(screen) -> None:
 def test_the_page_can_be_installed(screen, live_url) -> None:
     page = screen
     page.goto("/")
-    href = page.locator('link[rel="manifest"]').get_attribute("href")
-    manifest = page.request.get(live_url + href).json()
+    href = page.locator('link[rel="manifest"]').get_attribute("href")  # (relative to the page)
+    manifest = page.request.get(f"{live_url}/{href.lstrip('/')}").json()
     assert manifest["display"] == "standalone"
     for icon in manifest["icons"]:
         assert page.request.get(live_url + icon["src"]).status == 200

@@ -1,6 +1,10 @@
-// The live page: every tap calls the JSON API and redraws the total, the score sheet, the
-// choices, the discard advice and the share link. The server rendered the first state; this
-// script only takes over from it (the page also works without it, through plain links).
+// The live page: every tap asks the engine (static/engine.js: the server's API, or the
+// static site's Web Worker running the same Python) and redraws the total, the score sheet,
+// the choices, the discard advice and the share link. fr-score serve renders the first state
+// and this script takes over from it (the page also works without script, through plain
+// links); on the static site the page is the same template rendered empty, and this script
+// draws the address's hand at once from data/ (cards and words), then scores it when the
+// engine is ready, saying meanwhile that it is loading the scorer.
 //
 // At a noisy table: messages appear in the dock at the bottom of the screen, where the thumb
 // is; the address holds the hand, so Back undoes the last tap; a change shows that it is
@@ -10,9 +14,17 @@
 (() => {
   const $ = (id) => document.getElementById(id);
   const state = JSON.parse($("state").textContent);
-  const words = state.t;
-  const plurals = new Intl.PluralRules(state.tag);
+  const engine = window.fsEngine;
+  const WORKER = engine.mode === "worker";
+  let words = state.t;
+  let plurals = new Intl.PluralRules(state.tag);
+  let decimal = new Intl.NumberFormat(state.tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  let percent = new Intl.NumberFormat(state.tag, { style: "percent", maximumFractionDigits: 0 });
+  let cardData = null;    // data/cards.json: every game's cards, names in every language
+  let anchor = null;      // the card just tapped and where it was: kept there on screen
   const RETRY_MS = 3000;
+  const FEW_SAMPLES = 30;  // fewer look-ahead samples than this: the figures are said rough
+  const DEFAULT_PLAYERS = 4;
   let busy = Promise.resolve();
   let seq = 0;            // the number of the latest change; older answers are dropped
   let shownSeq = 0;       // the change whose result is on screen
@@ -29,6 +41,22 @@
       msg = msg[plurals.select(n)] || msg.other;
     }
     return msg.replace(/\{(\w+)\}/g, (m, k) => (values && k in values ? String(values[k]) : m));
+  }
+  function setLanguage(lang, table) {
+    words = table;
+    state.lang = lang;
+    state.tag = table._tag || lang;
+    plurals = new Intl.PluralRules(state.tag);
+    decimal = new Intl.NumberFormat(state.tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    percent = new Intl.NumberFormat(state.tag, { style: "percent", maximumFractionDigits: 0 });
+    document.documentElement.lang = state.tag;
+    for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
+    for (const attr of ["aria-label", "placeholder"]) {
+      for (const el of document.querySelectorAll(`[data-t-${attr}]`)) {
+        el.setAttribute(attr, t(el.getAttribute(`data-t-${attr}`)));
+      }
+    }
+    $("lang").value = lang;
   }
   const esc = (s) => String(s).replace(/[&<>"']/g, (c) => (
     { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" }[c]));
@@ -47,7 +75,7 @@
     return Object.assign(q, extra || {});
   }
   function href(extra) {
-    return "/?" + Object.entries(params(extra)).map(([k, v]) => k + "=" +
+    return "?" + Object.entries(params(extra)).map(([k, v]) => k + "=" +
       encodeURIComponent(v).replace(/%2C/g, ",").replace(/%3A/g, ":").replace(/%2F/g, "/"))
       .join("&");
   }
@@ -60,22 +88,20 @@
       discard: s.discard.slice(), players: s.players, code: s.code });
   }
 
-  // ---------------------------------------------------------------- the server
+  // ---------------------------------------------------------------- the engine
+  // An answer as { ok, status, data }; Offline when the server cannot be reached (status 0)
+  // or is busy (503: kept and retried). A server's own failure is an error, never "offline".
   class Offline extends Error {}
-  async function post(path, body) {
-    let r;
+  async function ask(kind, body) {
     try {
-      r = await fetch(path, {
-        method: "POST", headers: { "Content-Type": "application/json" },
-        body: JSON.stringify(body),
-      });
+      return { ok: true, status: 200, data: await engine.call(kind, body) };
     } catch (e) {
-      throw new Offline("offline");
+      if (e.status === undefined) throw e;
+      if (e.status === 0) throw new Offline("offline");
+      if (e.status === 503) throw new Offline(e.detail);
+      const detail = e.status >= 500 ? t("error.server", { detail: e.detail }) : e.detail;
+      return { ok: false, status: e.status, data: { detail } };
     }
-    let data = null;
-    try { data = await r.json(); } catch (e) { data = { detail: t("error.status", { n: r.status }) }; }
-    if (r.status === 503) throw new Offline(data.detail);  // busy: kept, retried
-    return { ok: r.ok, status: r.status, data };
   }
   const request = () => ({
     cards: state.cards, cursed: state.cursed, choices: state.pins, discard: state.discard,
@@ -97,10 +123,23 @@
       if (c.cleared) detail += ` <span class="mark mark-cleared">${esc(t("mark.cleared"))}</span>`;
       if (c.extra) detail += ` <span class="mark mark-extra">${esc(t("mark.extra"))}</span>`;
       const why = c.status ? `<div class="why">${esc(c.status)}</div>` : "";
+      const ask = needsPlayers(c.id) ? askPlayers() : "";
       return `<li class="${cls}" data-card="${esc(c.id)}"><div class="line"><span class="name">` +
         `${esc(c.label)}${as}</span><span class="pts">${c.points}</span></div>` +
-        `<div class="detail">${detail}</div>${why}</li>`;
+        `<div class="detail">${detail}</div>${why}${ask}</li>`;
     }).join("") : "";
+  }
+
+  // A card that depends on the number of players (Genie, Spyglass) asks for it on its row.
+  function needsPlayers(id) {
+    const c = cardData && cardData.cards[id];
+    return !!c && c.needs.includes("players");
+  }
+  function askPlayers() {
+    const opts = [2, 3, 4, 5, 6].map((n) => `<option value="${n}"` +
+      `${state.players === n ? " selected" : ""}>${n}</option>`).join("");
+    return `<label class="ask-players">${esc(t("game.players"))} ` +
+      `<select data-players="1">${opts}</select></label>`;
   }
 
   function renderChoosers(score) {
@@ -147,16 +186,20 @@
   function aheadHead(title) { return `<h2>${esc(t("ahead.title"))}</h2>` + title; }
   function renderAhead(data) {
     const box = $("advise");
-    const top = data.recommended;
-    const rows = data.options.map((o) => `<tr><th scope="row"><a href="${esc(href({ toggle: o.id }))}" ` +
-      `data-discard="${esc(o.id)}">${esc(o.label)}</a></th><td>${esc(o.win_text)}</td>` +
-      `<td>${esc(o.final_text)}</td><td>${esc(o.gift_text)}</td></tr>`);
+    // The headline is the table's first row, marked there: they always name the same card.
+    const top = data.options[0];
+    const fig = (f, fmt) => (f ? fmt.format(f.mean) : "–");
+    const rows = data.options.map((o, i) => `<tr${i === 0 ? ' class="top"' : ""}><th scope="row">` +
+      `<a href="${esc(href({ toggle: o.id }))}" data-discard="${esc(o.id)}">${esc(o.label)}</a></th>` +
+      `<td>${esc(fig(o.win, percent))}</td><td>${esc(fig(o.expected_final, decimal))}</td>` +
+      `<td>${esc(fig(o.gift, decimal))}</td></tr>`);
     const heads = ["ahead.head_discard", "ahead.head_win", "ahead.head_final", "ahead.head_gift"]
       .map((k) => `<th scope="col">${esc(t(k))}</th>`).join("");
     box.innerHTML = aheadHead(`<p class="best" data-testid="ahead">` +
-      `${esc(t("ahead.best", { card: top.label, win: top.win_text, final: top.final_text }))}</p>` +
+      `${esc(t("ahead.best", { card: top.label, win: fig(top.win, percent), final: fig(top.expected_final, decimal) }))}</p>` +
       `<table class="ahead-table"><thead><tr>${heads}</tr></thead><tbody>${rows.join("")}</tbody></table>` +
-      `<p class="note">${esc(data.exact ? t("ahead.exact") : t("ahead.note", { n: data.samples }))}</p>`);
+      `<p class="note">${esc(data.exact ? t("ahead.exact") : t("ahead.note", { n: data.samples }))}</p>` +
+      (!data.exact && data.samples < FEW_SAMPLES ? `<p class="note few">${esc(t("ahead.few", { n: data.samples }))}</p>` : ""));
   }
   async function loadAhead(mine, best) {
     const box = $("advise");
@@ -168,11 +211,41 @@
     }
     box.innerHTML = aheadHead(`<p class="note">${esc(t("ahead.loading"))}</p>`);
     let r = null;
-    try { r = await post("/api/advise", request()); } catch (e) { r = null; }
+    let why = "";
+    try { r = await ask("advise", request()); } catch (e) {
+      if (!(e instanceof Offline)) throw e;
+      why = e.message === "offline" ? t("offline.notice") : e.message;  // busy is not offline
+    }
     if (mine !== seq) return;  // a newer change is on screen
-    if (!r) { box.innerHTML = aheadHead(`<p class="note">${esc(t("offline.notice"))}</p>`); return; }
+    if (!r) { box.innerHTML = aheadHead(`<p class="note">${esc(why)}</p>`); return; }
     if (!r.ok) { box.innerHTML = aheadHead(`<p class="note">${esc(r.data.detail)}</p>`); return; }
     renderAhead(r.data);
+  }
+
+  // The referee's trace, easier to read than its text: each step a heading, each line an
+  // item, the bonus lines under their card, the ruling ids last and small.
+  function renderExplain(text) {
+    const out = [];
+    let open = false;
+    for (const raw of text.split("\n")) {
+      if (!raw.trim()) continue;
+      const m = raw.match(/^(.*?)\s+\[([^\]]+)\]$/);
+      const body = m ? m[1] : raw;
+      const rule = m ? ` <span class="rule">${esc(m[2])}</span>` : "";
+      const depth = raw.length - raw.trimStart().length;
+      if (depth === 0) {
+        if (open) out.push("</ul>");
+        open = false;
+        out.push(`<h3>${esc(body.trim())}${rule}</h3>`);
+        if (!/^\d+\./.test(body.trim())) continue;
+        out.push("<ul>");
+        open = true;
+      } else {
+        out.push(`<li class="${depth > 3 ? "reason" : "line"}">${esc(body.trim())}${rule}</li>`);
+      }
+    }
+    if (open) out.push("</ul>");
+    $("explain-text").innerHTML = out.join("");
   }
 
   function renderPicker() {
@@ -215,7 +288,7 @@
   // The share box prints the web scorer's own link and code (this page reads them too).
   function renderShare(share) {
     const query = share && share.query;
-    $("share-link").value = location.origin + (query ? "/?" + query +
+    $("share-link").value = location.origin + location.pathname + (query ? "?" + query +
       (state.lang !== "en" ? "&lang=" + state.lang : "") : href());
     $("share-code").textContent = (share && share.code) || "–";
     for (const form of document.querySelectorAll("form")) {
@@ -262,6 +335,10 @@
     $("total").textContent = score ? score.total : "–";
     $("unit").textContent = t("unit.points", { n: score ? score.total : 0 });
     $("count").textContent = t("count.cards", { n });
+    const written = score && score.as_written !== undefined && score.as_written !== null &&
+      score.as_written !== score.total;
+    $("as-written").textContent = written ? t("score.as_written", { n: score.as_written }) : "";
+    show($("as-written"), written);
     document.title = (score ? t("title.points", { n: score.total }) + " · " : "") + t("app.name");
     const notes = [];
     if (best && !score) notes.push(t("notice.discard_one", { n }));
@@ -274,6 +351,15 @@
     const got = score || best;
     renderShare(got ? got.share : null);
     show($("explain"), !!score);
+    renderGame();
+    keepAnchor();
+  }
+
+  // A tap never moves the card under the finger: what grew above it is scrolled past.
+  function keepAnchor() {
+    if (!anchor || !anchor.el.isConnected) return;
+    const moved = anchor.el.getBoundingClientRect().top - anchor.top;
+    if (Math.abs(moved) > 1) window.scrollBy(0, moved);
   }
 
   // ---------------------------------------------------------------- one change
@@ -284,8 +370,8 @@
     const body = request();
     const advisable = n === state.hand_size + 1;
     const [b, s] = await Promise.all([
-      advisable ? post("/api/best", body) : null,
-      n > 0 || state.cursed.length > 0 ? post("/api/score", body) : null,
+      advisable ? ask("best", body) : null,
+      n > 0 || state.cursed.length > 0 ? ask("score", body) : null,
     ]);
     if (b && !b.ok) return { problem: b.data.detail };
     if (s && !s.ok && !b) return { problem: s.data.detail };
@@ -293,6 +379,10 @@
   }
 
   async function refresh(mine) {
+    const unset = state.players === null || state.players === undefined;
+    if (unset && state.cards.concat(state.cursed).some(needsPlayers)) {
+      state.players = DEFAULT_PLAYERS;  // asked on the card's row (Genie), 4 until changed
+    }
     const answer = await compute();
     if (mine !== seq) return null;  // a newer change is on its way
     if (answer.problem) return answer.problem;
@@ -310,9 +400,10 @@
 
   async function loadExplain(mine) {
     if (explainFor === mine || state.cards.length === 0) return;
-    const r = await post("/api/explain", request()).catch(() => null);
+    const r = await ask("explain", request()).catch(() => null);
     if (mine !== seq || !r) return;
-    $("explain-text").textContent = r.ok ? r.data.text : r.data.detail;
+    if (r.ok) renderExplain(r.data.text);
+    else $("explain-text").textContent = r.data.detail;
     if (r.ok) explainFor = mine;
   }
 
@@ -397,6 +488,7 @@
   }
   function tapCard(a) {
     const id = a.dataset.card;
+    anchor = { el: a, top: a.getBoundingClientRect().top };
     if (a.dataset.cursed) return toggleCursed(id);
     return state.tap === "discard" ? toggleDiscard(id) : toggleHand(id);
   }
@@ -414,6 +506,12 @@
       state.tap = seg.dataset.tap;
       renderPicker();
     }
+  });
+
+  document.addEventListener("change", (ev) => {
+    const sel = ev.target.closest && ev.target.closest("select[data-players]");
+    if (!sel) return;
+    change(() => { state.players = Number(sel.value); });
   });
 
   // Space presses a focused card as Enter does (a link only knows Enter).
@@ -493,7 +591,12 @@
     if (ev.key === "Escape") { search.value = ""; filter(); }
     if (ev.key === "Enter") {  // Enter takes the only card left
       const left = [...document.querySelectorAll(".picker .card")].filter((a) => !a.hidden);
-      if (left.length === 1) { ev.preventDefault(); tapCard(left[0]); }
+      if (left.length === 1) {  // the card is taken and the box is ready for the next name
+        ev.preventDefault();
+        tapCard(left[0]);
+        search.value = "";
+        filter();
+      }
     }
   });
 
@@ -512,19 +615,166 @@
     setTimeout(() => { copy.textContent = t("button.copy"); }, 1500);
   });
 
+  // ---------------------------------------------------------------- the page from data/
+  async function getJSON(path) {
+    const r = await fetch(path);
+    if (!r.ok) throw new Error(path + ": HTTP " + r.status);
+    return r.json();
+  }
+
+  // The cards of an address, read at once in the page (the engine reads it again, exactly):
+  // the page's own ?code= and the web scorer's ?hand= (ids, bare numbers, its share ids).
+  function quickRead(q) {
+    const byShare = {};
+    for (const [id, c] of Object.entries(cardData.cards)) byShare[c.share.toUpperCase()] = id;
+    const code = (q.get("hand") !== null ? q.get("hand") : q.get("code") || "").replace(/ /g, "+");
+    const ids = [];
+    for (const part of code.split(/[,+]/)) {
+      let id = part.split(":")[0].trim().toUpperCase();
+      if (!id) continue;
+      if (/^\d+$/.test(id)) id = "FR" + id.padStart(2, "0");
+      id = q.get("hand") !== null && byShare[id] ? byShare[id] : (cardData.cards[id] ? id : byShare[id]);
+      if (id && !ids.includes(id)) ids.push(id);
+    }
+    let exp = q.get("expansion") || "none";
+    if (q.get("hand") !== null) exp = /ch_/.test(q.get("expansions") || "") ? "cursed-hoards" : "none";
+    const keys = [`${exp}/${q.get("edition") || "standard"}`].concat(Object.keys(cardData.games));
+    const key = keys.find((k) => cardData.games[k] && ids.every((id) =>
+      cardData.games[k].groups.some((g) => g.cards.includes(id)))) || "none/standard";
+    const players = Number(q.get("playerCount") || q.get("players")) || null;
+    return {
+      key, players,
+      cards: ids.filter((id) => !cardData.cards[id].cursed),
+      cursed: ids.filter((id) => cardData.cards[id].cursed),
+      discard: (q.get("discard") || "").split(",").map((x) => x.trim().toUpperCase())
+        .filter((id) => cardData.cards[id]),
+    };
+  }
+
+  function searchWords(id, c) {
+    return [...new Set([id, ...Object.values(c.names)].map(fold))].join("|");
+  }
+
+  // The card picker of a game in the page's language (the server renders the same markup).
+  function renderPickerOf(key) {
+    const game = cardData.games[key];
+    const lang = state.lang;
+    $("picker").innerHTML = game.groups.map((g) => {
+      const label = g.suit ? cardData.suits[g.suit][lang] : t("picker.cursed");
+      const cards = g.cards.map((id) => {
+        const c = cardData.cards[id];
+        return `<a class="card" role="button" aria-pressed="false" href="#" data-card="${esc(id)}"` +
+          `${c.cursed ? ' data-cursed="1"' : ""} data-search="${esc(searchWords(id, c))}">` +
+          `${esc(c.names[lang])} <small>${c.strength}</small><span class="sr in-discard-note">` +
+          `${esc(t("picker.in_discard"))}</span></a>`;
+      }).join("\n");
+      return `<div class="suit suit-${esc(g.key)}" data-suit="${esc(g.key)}"><h2>${esc(label)}</h2>` +
+        `<div class="cards">${cards}</div></div>`;
+    }).join("");
+    state.max = game.max;
+    state.hand_size = game.hand_size;
+  }
+
+  // The game panel of the static page (the server renders it): the game, the players.
+  function renderGame() {
+    const [exp, ed] = (state.key || "none/standard").split("/");
+    for (const r of document.querySelectorAll("#game-form input[type=radio]")) {
+      r.checked = r.value === (r.name === "expansion" ? exp : ed);
+    }
+    $("players").value = state.players === null || state.players === undefined ? "" : String(state.players);
+    const parts = [t(exp === "none" ? "game.base" : "game.cursed_hoards")];
+    if (ed !== "standard") parts.push(t("game.deluxe"));
+    if (state.players) parts.push(t("game.players_n", { n: state.players }));
+    $("game-summary").textContent = parts.join(" · ");
+    const was = document.querySelector("#game-form input[name=was]");
+    if (was) was.value = state.key;
+  }
+
+  // The hand of the address, named before the engine has scored it.
+  function drawUnscored() {
+    const ids = state.cards.concat(state.cursed);
+    $("sheet").innerHTML = ids.map((id) => `<li class="row pending" data-card="${esc(id)}">` +
+      `<div class="line"><span class="name">${esc(cardData.cards[id].names[state.lang])}</span>` +
+      `<span class="pts">…</span></div></li>`).join("");
+    show($("empty"), ids.length === 0);
+    $("count").textContent = t("count.cards", { n: state.cards.length });
+    $("unit").textContent = t("unit.points", { n: 0 });
+    renderPicker();
+    renderGame();
+  }
+
+  async function startStatic() {
+    const q = new URLSearchParams(location.search);
+    const langs = [...$("lang").options].map((o) => o.value);
+    const lang = langs.includes(q.get("lang")) ? q.get("lang") : "en";
+    const [data, table] = await Promise.all([getJSON("data/cards.json"),
+      getJSON(`data/words-${lang}.json`)]);
+    cardData = data;
+    setLanguage(lang, table);
+    Object.assign(state, quickRead(q));
+    renderPickerOf(state.key);
+    drawUnscored();
+    $("busy").textContent = t("engine.loading");
+    setLoading(true);
+    try {
+      await engine.ready;
+    } catch (e) {
+      setLoading(false);
+      setError(t("engine.failed", { detail: e.detail || e.message }));
+      return;
+    }
+    $("busy").textContent = t("status.scoring");
+    const r = await ask("read", { query: location.search });
+    if (!r.ok) { setLoading(false); setError(r.data.detail); return; }
+    const key = state.key;
+    Object.assign(state, r.data);
+    if (state.key !== key) { renderPickerOf(state.key); }
+    renderGame();
+    const mine = ++seq;  // (not through change(): the taps made meanwhile wait for this)
+    const problem = await refresh(mine);
+    if (mine === seq) setLoading(false);
+    if (problem) setError(problem);
+    if (r.data.left.length) setNotices([t("notice.left_out", { cards: r.data.left.join(", ") })]);
+    remember(false);
+  }
+
   // ---------------------------------------------------------------- start
   if (window.ResizeObserver) new ResizeObserver(dockResized).observe($("dock"));
   dockResized();
-  explainFor = $("explain-text").textContent ? 0 : null;
-  // The address of this entry, canonical (a game switch's address says what it came from).
-  remember(false);
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("/sw.js").catch(() => {});
+    navigator.serviceWorker.register("sw.js").catch(() => {});
   }
   if (!navigator.onLine) setOffline(t("offline.notice"));
-  // The server rendered the discard advice: the look-ahead follows it (once per address).
-  if (!$("advice").hidden && $("advise").querySelector("[data-testid=ahead]") === null) {
-    loadAhead(seq, true);
+  if (WORKER) {
+    busy = startStatic().catch((e) => { setLoading(false); setError(String(e.message || e)); });
+  } else if (state.address !== undefined &&
+             location.search.replace(/^\?/, "") !== state.address) {
+    // The offline worker gave the last page saved, made for another address: this address's
+    // hand is drawn instead, marked offline, and scored once the server answers again.
+    busy = getJSON("data/cards.json").then((d) => {
+      cardData = d;
+      Object.assign(state, quickRead(new URLSearchParams(location.search)), { pins: {}, code: "" });
+      const [exp, ed] = state.key.split("/");
+      state.game = { ...(exp !== "none" ? { expansion: exp } : {}), ...(ed !== "standard" ? { edition: ed } : {}) };
+      $("total").textContent = "–";
+      drawUnscored();
+      for (const id of ["advice", "advise", "choosers", "optimality", "explain", "dock-advice"]) show($(id), false);
+      pending = true;
+      setOffline(t("offline.notice"));
+      scheduleRetry();
+    }).catch(() => setOffline(t("offline.notice")));
+  } else {
+    explainFor = $("explain-text").textContent ? 0 : null;
+    if (explainFor === 0) renderExplain($("explain-text").textContent);
+    getJSON("data/cards.json").then((d) => { cardData = d; }).catch(() => {});
+    // The address of this entry, canonical (a game switch's address says what it came from).
+    remember(false);
+    // The server rendered the discard advice: the look-ahead follows it (once per address).
+    if (!$("advice").hidden && $("advise").querySelector("[data-testid=ahead]") === null) {
+      loadAhead(seq, true);
+    }
   }
+  const version = document.querySelector('meta[name="fs-version"]');
+  if (version) $("version").textContent = version.content;
   document.body.classList.add("live");
 })();
