@@ -25,7 +25,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import ScorerError
-from . import icons, page, service
+from . import icons, majesty_routes, page, service
 from .games import Game, Games, GameSpec
 from .guard import BodyGuard
 from .models import (
@@ -102,6 +102,7 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
     app.state.games = games
     app.state.solver = solver
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(majesty_routes.router)
     templates = Jinja2Templates(directory=HERE / "templates")
     app.add_middleware(BodyGuard)
 
