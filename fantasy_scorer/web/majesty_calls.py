@@ -263,7 +263,7 @@ def table_json(body: dict[str, Any]) -> dict[str, Any]:
         raise ScorerError(f"the discard area holds {len(area)} cards; the game ends when it "
                           f"holds {MAX_DISCARD}")
     hands = [(player, read[player]) for player, _ in seats]
-    _check_table(hands, area or (), catalog.hand_size, hand_limit)
+    _check_table(hands, catalog.hand_size, hand_limit)
 
     standings = rank_hands(hands)
     names = names_for(catalog)
@@ -292,19 +292,16 @@ def table_json(body: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _check_table(seats: list[tuple[str, Any]], discard: tuple[Any, ...], hand_size: int,
-                 hand_limit: Any) -> None:
+def _check_table(seats: list[tuple[str, Any]], hand_size: int, hand_limit: Any) -> None:
     """The checks a table file gets (``formats.table``, which reads YAML and so cannot run
-    in the browser): each card once at the table, and every hand of a size that ends a game."""
-    places: dict[str, str] = {c.id: "the discard area" for c in discard}
+    in the browser): each card once at the table (a hand against the discard area is checked
+    as it is read), and every hand of a size that ends a game."""
+    places: dict[str, str] = {}
     for player, hand in seats:
         for card in (*hand.cards, *hand.cursed):
-            if card.id in places and places[card.id] != "the discard area":
+            if card.id in places:
                 raise ScorerError(f"{card.name} is in the hands of {places[card.id]} and "
                                   f"{player}; each card exists once in the game")
-            if card.id in places:
-                raise ScorerError(f"{player}: {card.name} is also in the discard area; each "
-                                  "card exists once in the game")
             places[card.id] = player
         size, limit = len(hand.cards), hand_limit(hand.cards, hand.catalog, hand.cursed)
         if not hand_size <= size <= limit:
