@@ -167,3 +167,17 @@ def test_the_table_on_one_phone(browser, site) -> None:
     expect(page.locator("#error")).to_contain_text("Dan: ")
     context.close()
     assert not page.script_errors, page.script_errors
+
+
+def test_a_cursed_hoards_table_plays_the_expansion_with_its_discard_area() -> None:
+    # Ann's hand is hand-computed in tests/web/test_page.py: with 3 players and the discard
+    # area Basilisk, Warhorse, Light Cavalry, Necromancer takes Light Cavalry: 217. Her link
+    # names the expansion and the discard area; the bare codes of the others are read in that
+    # game (their FR06/FR08 would be refused: Cursed Hoards replaces them by CH17/CH18).
+    ann = (HOST + "?expansions=ch_items,ch_suits&playerCount=3&hand=CH11,CH20,FR31,FR32,FR21,"
+           "FR22,FR24,CH06,CH24+&discard=FR37,FR38,FR23")
+    got = table_json(request([("Ann", ann), ("Ben", "FR01,FR02,FR04,FR05,CH17,FR07,CH18,FR09+"),
+                              ("Cy", "FR10,FR11,FR12,FR13,FR14,FR15,CH01,FR17+")]))
+    assert got["expansion"] == "cursed-hoards"
+    assert got["discard"] == ["Basilisk", "Warhorse", "Light Cavalry"]
+    assert next(s["total"] for s in got["ranking"] if s["player"] == "Ann") == 217
