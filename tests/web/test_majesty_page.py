@@ -301,3 +301,15 @@ def test_the_server_serves_the_page_and_its_words(client) -> None:
     assert client.get("/i18n/majesty/de.json").json()["majesty.side"] == "Seite"
     missing = client.get("/i18n/majesty/xx.json")
     assert missing.status_code == 404 and "de.json" in missing.json()["detail"]
+
+
+def test_the_static_site_gets_both_pages_in_worker_mode_and_every_words_file() -> None:
+    from fantasy_scorer.web import majesty_site
+
+    assert sorted(majesty_site.PAGES) == ["i18n/majesty/" + x + ".json" for x in LANGS] + [
+        "majesty.html", "table.html"]
+    for name in ("majesty.html", "table.html"):
+        text = majesty_site.PAGES[name](None).decode()
+        assert '<meta name="fs-engine" content="worker">' in text
+        assert 'content="server"' not in text and 'src="static/engine.js"' in text
+    assert json.loads(majesty_site.PAGES["i18n/majesty/pl.json"](None))["_language"] == "Polski"
