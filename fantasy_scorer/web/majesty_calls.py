@@ -77,12 +77,23 @@ def _name(value: object, where: str) -> str:
     return name
 
 
-def _lang(body: Mapping[str, Any]) -> str:
-    """The language the answer's names are in: Majesty's names exist only in some languages
-    (:data:`fantasy_scorer.majesty.names.LANGUAGES`); the others get the English ones."""
+def _page_lang(body: Mapping[str, Any]) -> str:
+    """The request's language: one of the pages' (English when none is given)."""
+    from ..realms.names import check_lang
+
     lang = body.get("lang", "en")
     if not isinstance(lang, str):
         raise ScorerError("lang is a language code such as 'de'")
+    try:
+        return check_lang(lang)
+    except ScorerError as e:
+        raise ScorerError(e.message) from None
+
+
+def _lang(body: Mapping[str, Any]) -> str:
+    """The language of Majesty's names in the answer: they exist only in some of the pages'
+    languages (:data:`fantasy_scorer.majesty.names.LANGUAGES`); the others get English."""
+    lang = _page_lang(body)
     return lang if lang in MAJESTY_LANGUAGES else "en"
 
 
@@ -188,7 +199,6 @@ def table_json(body: dict[str, Any]) -> dict[str, Any]:
     from ..realms.formats.handfile import names_for
     from ..realms.formats.sharecode import parse_link, read_share, share_code, share_game
     from ..realms.hand import MAX_DISCARD, hand_limit
-    from ..realms.names import check_lang
     from ..realms.solve.api import rank_hands
 
     body = _fields(body, ("hands", "lang"), "a table request")
@@ -197,11 +207,7 @@ def table_json(body: dict[str, Any]) -> dict[str, Any]:
         count = len(hands) if isinstance(hands, list) else 0
         raise ScorerError(f"a table has {TABLE_MIN} to {TABLE_MAX} hands, not {count}; "
                           "add each player's link")
-    lang_text = body.get("lang", "en")
-    try:
-        lang = check_lang(lang_text if isinstance(lang_text, str) else None)
-    except ScorerError as e:
-        raise ScorerError(e.message) from None
+    lang = _page_lang(body)
     seats: list[tuple[str, str]] = []
     for i, entry in enumerate(hands):
         entry = _fields(entry, ("player", "link"), f"hand {i + 1}")
@@ -230,7 +236,7 @@ def table_json(body: dict[str, Any]) -> dict[str, Any]:
             raise ScorerError(f"{player}: the link says playerCount={said.players} but the "
                               f"table has {count} hands; add the missing hands or fix the "
                               "link")
-        own_area[player] = said.discard is not None and said.discard != ()
+        own_area[player] = said.discard is not None  # (discard= empty: an empty area)
     expansions = {x for x, _ in games if x is not None}
     expansion = min(expansions) if expansions else None
     edition = "deluxe" if any(e == "deluxe" for _, e in games) else "standard"

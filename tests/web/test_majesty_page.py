@@ -66,6 +66,13 @@ def test_the_worked_example_side_b() -> None:
     assert (bob["infirmary_cards"], bob["infirmary_most"], bob["variety"]) == (-4, -10, 25)
 
 
+def test_a_page_language_without_majesty_names_gets_the_english_ones() -> None:
+    # majesty.names knows only the English names; the German page says so and shows them.
+    got = majesty_json(body("A", lang="de"))
+    assert got["lang"] == "en" and got["locations"][0] == "mill"
+    assert totals(got) == {"Alice": 87, "Bob": 62}
+
+
 def test_points_from_the_game_add_to_the_total() -> None:
     b = body("A")
     b["players"][1]["points"] = 30
@@ -114,6 +121,8 @@ def test_side_b_infirmary_ties_all_pay_the_extra() -> None:
     ({"players": [{"name": "Alice", "realm": ALICE, "meeples": 2},
                   {"name": "Bob", "realm": BOB}]}, "unknown field 'meeples'"),
     ({"colour": "red"}, "unknown field 'colour'"),
+    ({"lang": "xx"}, "unknown language 'xx'"),
+    ({"lang": 5}, "lang is a language code"),
 ])
 def test_bad_input_is_one_line_naming_the_fix(bad: dict, says: str) -> None:
     with pytest.raises(ScorerError) as e:

@@ -72,6 +72,8 @@ def test_one_card_in_two_hands_is_refused() -> None:
     ([("Alice", ALICE), ("Bob", BOB)], "Alice: the link says playerCount=3 but the table has 2"),
     ([("Alice", ALICE), ("Bob", BOB), ("Carol", CAROL + "&discard=FR12")],
      "the links of Alice and Carol show different discard areas"),
+    ([("Alice", ALICE), ("Bob", BOB), ("Carol", CAROL + "&discard=")],
+     "the links of Alice and Carol show different discard areas"),
     ([("Alice", ALICE), ("Bob", BOB.replace("FR07", "FR12")), ("Carol", CAROL)],
      "Bob: Blizzard is both in the hand and in the discard area"),
     ([("Alice", ALICE), ("Bob", HOST + "?hand=FR07&colour=red"), ("Carol", CAROL)],
@@ -83,6 +85,11 @@ def test_a_bad_table_is_one_line_naming_the_player_and_the_fix(seats, says) -> N
     with pytest.raises(ScorerError) as e:
         table_json(request(seats))
     assert says in str(e.value) and "\n" not in str(e.value)
+
+
+def test_a_language_the_page_does_not_have_is_refused() -> None:
+    with pytest.raises(ScorerError, match="unknown language 'xx'"):
+        table_json(request(lang="xx"))
 
 
 def test_unknown_fields_are_refused() -> None:
