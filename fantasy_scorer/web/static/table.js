@@ -193,5 +193,10 @@
     rank();
   }
 
+  // The site's offline worker (the scoring page registers the same one): after a first
+  // visit this page, its words and the engine are there with the network gone.
+  if ("serviceWorker" in navigator && window.isSecureContext) {
+    navigator.serviceWorker.register("sw.js").catch(() => {});
+  }
   start();
 })();
