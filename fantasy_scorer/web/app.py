@@ -26,7 +26,7 @@ from fastapi.templating import Jinja2Templates
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ..errors import ScorerError
-from . import calls, icons, page, service, sitedata
+from . import calls, icons, majesty_routes, page, service, sitedata
 from .games import Game, Games, GameSpec
 from .guard import BodyGuard
 from .models import (
@@ -109,6 +109,7 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
     app.state.games = games
     app.state.solver = solver
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.include_router(majesty_routes.router)
     templates = Jinja2Templates(directory=HERE / "templates")
     app.add_middleware(BodyGuard)
 
