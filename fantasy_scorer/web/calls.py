@@ -24,6 +24,7 @@ from urllib.parse import parse_qsl
 from ..errors import ScorerError
 from . import service
 from .games import Game, Games
+from .majesty_calls import majesty_json, table_json
 
 Body = dict[str, Any]
 
@@ -187,6 +188,8 @@ CALLS: dict[str, Callable[[Body], Body]] = {
     "best": best,
     "advise": advise,
     "read": read,
+    "majesty": majesty_json,
+    "table": table_json,
 }
 
 

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ScorerError
-from . import sitedata
+from . import majesty_site, sitedata
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent
@@ -224,6 +224,7 @@ def _index(site: Site) -> bytes:
 
 
 PAGES["index.html"] = _index
+PAGES.update(majesty_site.PAGES)
 
 
 def build(out: Path, pyodide: Path | None = None, force: bool = False) -> Site:

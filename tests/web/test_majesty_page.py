@@ -207,17 +207,11 @@ def site():
         yield live.url
 
 
-STANDIN = Path(majesty_calls.__file__).resolve().parent / "static" / "engine_standin.js"
-
-
 def engine_page(browser, url: str, viewport: dict | None = None):
-    """A phone page whose ``static/engine.js`` is this branch's server-mode stand-in."""
+    """A phone page of ``fr-score serve`` (its ``static/engine.js`` posts to the server)."""
     from .conftest import PHONE, open_page
 
-    context, page = open_page(browser, url, viewport or PHONE)
-    context.route("**/static/engine.js", lambda route: route.fulfill(
-        path=str(STANDIN), content_type="text/javascript"))
-    return context, page
+    return open_page(browser, url, viewport or PHONE)
 
 
 def test_the_worked_example_on_a_phone(browser, site) -> None:

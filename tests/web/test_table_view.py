@@ -16,13 +16,11 @@ tests/referee/test_referee_table.py from the rules:
 from __future__ import annotations
 
 import re
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
 
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.web import majesty_calls
 from fantasy_scorer.web.majesty_calls import table_json
 
 HOST = "https://fantasy-realms.example/"
@@ -112,9 +110,6 @@ def test_the_server_answers_the_call(client) -> None:
 # The page in Chromium
 # --------------------------------------------------------------------------------------------
 
-STANDIN = Path(majesty_calls.__file__).resolve().parent / "static" / "engine_standin.js"
-
-
 @pytest.fixture(scope="module")
 def site():
     from fantasy_scorer.web.app import create_app
@@ -132,8 +127,6 @@ def test_the_table_on_one_phone(browser, site) -> None:
 
     context, page = open_page(browser, site, PHONE)
     page.screen = "phone"
-    context.route("**/static/engine.js", lambda route: route.fulfill(
-        path=str(STANDIN), content_type="text/javascript"))
     page.goto("/table.html")
     # Headless Chromium on Linux has no BarcodeDetector: the page says to paste instead.
     expect(page.locator("#no-camera")).to_be_visible()

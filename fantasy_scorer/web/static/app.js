@@ -51,7 +51,7 @@
     percent = new Intl.NumberFormat(state.tag, { style: "percent", maximumFractionDigits: 0 });
     document.documentElement.lang = state.tag;
     for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
-    for (const attr of ["aria-label", "placeholder"]) {
+    for (const attr of ["aria-label", "placeholder", "data-label"]) {
       for (const el of document.querySelectorAll(`[data-t-${attr}]`)) {
         el.setAttribute(attr, t(el.getAttribute(`data-t-${attr}`)));
       }
@@ -285,12 +285,19 @@
     show($("discard-empty"), state.discard.length === 0);
   }
 
+  // A QR code of the share link, for another phone's table view (static/qr.js draws it).
+  function drawQR() {
+    const qr = $("share-qr");
+    if (qr && window.fsQR) qr.innerHTML = window.fsQR.svg($("share-link").value, qr.dataset.label);
+  }
+
   // The share box prints the web scorer's own link and code (this page reads them too).
   function renderShare(share) {
     const query = share && share.query;
     $("share-link").value = location.origin + location.pathname + (query ? "?" + query +
       (state.lang !== "en" ? "&lang=" + state.lang : "") : href());
     $("share-code").textContent = (share && share.code) || "–";
+    drawQR();
     for (const form of document.querySelectorAll("form")) {
       for (const [k, v] of Object.entries(params())) {
         const input = form.querySelector(`input[type=hidden][name="${k}"]`);
@@ -776,5 +783,6 @@
   }
   const version = document.querySelector('meta[name="fs-version"]');
   if (version) $("version").textContent = version.content;
+  drawQR();
   document.body.classList.add("live");
 })();
