@@ -64,8 +64,8 @@ def validation_message(exc: RequestValidationError) -> str:
 
 #: What the offline worker of ``fr-score serve`` keeps: the script, style, manifest, icons.
 SHELL = ["static/engine.js?v=__VERSION__", "static/app.js?v=__VERSION__",
-         "static/qr.js?v=__VERSION__", "static/style.css?v=__VERSION__", "manifest.webmanifest", "icon-192.png",
-         "icon-512.png", "data/cards.json"]
+         "static/qr.js?v=__VERSION__", "static/style.css?v=__VERSION__",
+         "manifest.webmanifest", "icon-192.png", "icon-512.png", "data/cards.json"]
 
 
 def asset_version() -> str:
