@@ -93,14 +93,19 @@ def _on_dask(fn: Callable[..., Any], tasks: Sequence[Task], local: int,
              scheduler: str | None, progress: Callable[[int], None] | None
              ) -> Iterator[tuple[int, Any]]:
     import logging
+    import warnings
 
     from distributed import Client, LocalCluster, as_completed
 
     cluster = None
     if scheduler is None:
-        cluster = LocalCluster(n_workers=local, threads_per_worker=1, processes=True,
-                               host=LOOPBACK, dashboard_address=None,
-                               silence_logs=logging.ERROR)
+        with warnings.catch_warnings():
+            # its status page listens on loopback too; a port taken (another cluster) only
+            # moves it, which Dask says in a warning nobody needs here
+            warnings.filterwarnings("ignore", "Port .* is already in use", UserWarning)
+            cluster = LocalCluster(n_workers=local, threads_per_worker=1, processes=True,
+                                   host=LOOPBACK, dashboard_address=None,
+                                   silence_logs=logging.ERROR)
     try:
         try:
             client = Client(cluster if cluster is not None else scheduler, timeout="30s")

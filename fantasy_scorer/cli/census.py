@@ -21,19 +21,10 @@ from ..errors import ScorerError, clip
 from ..realms.catalog import EDITIONS, EXPANSIONS
 from ..realms.solve import census as cs
 from .options import CONTEXT, cards_option, fail_cleanly, json_option, read_text
+from .workers import cluster_options
 
 #: Hands per part of a sample (a part is one task).
 SAMPLE_PART = 20_000
-
-
-def cluster_options(fn):
-    """--workers and --scheduler (shared with ``simulate``)."""
-    fn = click.option("--scheduler", default=None, metavar="ADDRESS",
-                      help="Run on an existing Dask cluster (tcp://HOST:PORT).")(fn)
-    fn = click.option("--workers", type=int, default=None, metavar="N",
-                      help="Local worker processes (default: the machine's cores; 1 runs in "
-                           "this process). More than one needs the cluster extra.")(fn)
-    return fn
 
 
 @click.command("census", context_settings=CONTEXT)
