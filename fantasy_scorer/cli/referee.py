@@ -16,6 +16,7 @@ from ..realms.formats.handfile import names_for
 from ..realms.formats.report import extra_json, hand_notes, result_json
 from ..realms.names import check_lang
 from ..realms.solve.api import rank_hands, score_hand
+from ..realms.standing import of_hand
 from .options import (
     CONTEXT,
     Batch,
@@ -75,15 +76,19 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], discard_spec: st
             result = score_hand(hand)
             loc = names_for(hand.catalog).localizer(lang or asked)
             notes = hand_notes(hand)
+            standing = of_hand(result.total, len(result.hand.cards), result.hand.catalog)
             if as_json:
                 data = {**source.json_key(), **explanation_json(result, loc),
-                        "extra": extra_json(result.hand, loc), "notes": notes}
+                        "extra": extra_json(result.hand, loc), "notes": notes,
+                        **(standing.as_json() if standing else {})}
                 click.echo(json.dumps(data, ensure_ascii=False))
                 continue
             if shown_any:
                 click.echo()
             shown_any = True
             print_explanation(result, source.label if len(inputs) > 1 else None, loc, console)
+            if standing:
+                click.echo(loc.say(standing.message()))
             print_notes(notes, console)
     batch.finish()
 

@@ -11,6 +11,7 @@ from ..realms.formats.report import hand_notes, result_json
 from ..realms.formats.sharecode import share_code, share_link, share_text
 from ..realms.names import check_lang
 from ..realms.resolve import resolve
+from ..realms.standing import of_hand
 from .options import (
     CONTEXT,
     Batch,
@@ -106,8 +107,10 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
             result, shown = optimized(hand) if optimize else (resolve(hand), None)
             loc = names_for(hand.catalog).localizer(lang or asked)
             notes = hand_notes(hand)
+            standing = of_hand(result.total, len(result.hand.cards), result.hand.catalog)
             if as_json:
-                data = {**source.json_key(), **result_json(result, loc), "notes": notes}
+                data = {**source.json_key(), **result_json(result, loc), "notes": notes,
+                        **(standing.as_json() if standing else {})}
                 click.echo(json.dumps(data, ensure_ascii=False))
                 continue
             if shown_any:
@@ -117,5 +120,7 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
                          source.label if len(inputs) > 1 else None, loc, console)
             if shown and shown.line(loc):
                 click.echo(shown.line(loc))
+            if standing:
+                click.echo(loc.say(standing.message()))
             print_notes(notes, console)
     batch.finish()

@@ -136,3 +136,11 @@ def standing(total: int, catalog: Catalog | None = None) -> Standing | None:
         return None
     census = shipped_census(*game)
     return None if census is None else census.standing(total)
+
+
+def of_hand(total: int, cards: int, catalog: Catalog) -> Standing | None:
+    """Where a finished hand of ``cards`` cards stands (None for a hand still short of the
+    hand size: the census counts finished hands only)."""
+    if cards < catalog.hand_size:
+        return None
+    return standing(total, catalog)
