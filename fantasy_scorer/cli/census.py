@@ -79,7 +79,7 @@ def census_cmd(expansion: str | None, edition: str | None, pool_file: str | None
         histogram = _sampled(job, sample, seed or 0, workers, scheduler)
         _report(_sample_json(job, histogram, sample, seed or 0), out, as_json, t0)
         return
-    histogram = _counted(job, out, resume, share_file, workers, scheduler)
+    histogram = count(job, out, resume, share_file, workers, scheduler)
     _report(census_json(job, histogram), out, as_json, t0)
 
 
@@ -158,14 +158,19 @@ def _shared(job: cs.Job, path: str, cut: int) -> dict[int, tuple]:
     return {s: v for s, v in done.items() if s + v[0] <= cut}
 
 
-def _counted(job: cs.Job, out: str | None, resume: bool, share_file: str | None,
-             workers: int | None, scheduler: str | None) -> Counter:
+def count(job: cs.Job, out: str | None = None, resume: bool = False,
+          share_file: str | None = None, workers: int | None = None,
+          scheduler: str | None = None, chunk: int = cs.CHUNK) -> Counter:
+    """The census of a job on the workers: ``{total: hands}``, exact. With ``out``, the
+    chunks done go to ``out + ".chunks"`` as they finish (``resume``: after those already
+    there); ``share_file``: another edition's chunks file, whose hands both score alike are
+    taken as they are."""
     other = _other(job.game)
     cut = 0
     if other is not None:
         cut = cs.shared_count([job.game.catalog().card(i) for i in job.pool], job.size,
                               job.game.catalog(), other.catalog())
-    plan = cs.chunks(job.hands, cut)
+    plan = cs.chunks(job.hands, cut, chunk)
     done: dict[int, tuple] = {}
     if share_file is not None:
         done.update(_shared(job, share_file, cut))
@@ -253,12 +258,17 @@ def _sampled(job: cs.Job, n: int, seed: int, workers: int | None,
 
 
 def _sample_json(job: cs.Job, histogram: Counter, n: int, seed: int) -> dict:
-    from ..realms.standing import wilson
-
+    """A sample as ``--out`` holds it: its hands' counts (the intervals follow from them)."""
     return {"game": job.game.key, "size": job.size, "cards": len(job.pool),
             "hands": job.hands, "sample": n, "seed": seed,
-            "histogram": {str(k): histogram[k] for k in sorted(histogram)},
-            "ci95": {str(k): list(wilson(histogram[k], n)) for k in sorted(histogram)}}
+            "histogram": {str(k): histogram[k] for k in sorted(histogram)}}
+
+
+def intervals(data: dict) -> dict[str, list[float]]:
+    """The 95% interval of each total's share of the hands, from a sample's counts."""
+    from ..realms.standing import wilson
+
+    return {k: list(wilson(v, data["sample"])) for k, v in data["histogram"].items()}
 
 
 # -- output -----------------------------------------------------------------------------------
@@ -274,9 +284,8 @@ def _report(data: dict, out: str | None, as_json: bool, t0: float) -> None:
             raise ScorerError(f"cannot write {clip(out)}: {e.strerror}") from None
     seconds = round(time.perf_counter() - t0, 3)
     if as_json:
-        click.echo(json.dumps({**{k: v for k, v in data.items() if k != "ci95"},
-                               **({"ci95": data["ci95"]} if "ci95" in data else {}),
-                               "seconds": seconds}))
+        extra = {"ci95": intervals(data)} if "sample" in data else {}
+        click.echo(json.dumps({**data, **extra, "seconds": seconds}))
         return
     click.echo(census_text(data, seconds))
 
