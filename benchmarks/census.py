@@ -50,11 +50,14 @@ def census(chunks: int, hands: int, workers: int) -> None:
           f"{chunks * hands / t1:,.0f} hands/s; a whole census ~{whole:.0f} min")
     t0 = time.perf_counter()
     many: Counter = Counter()
-    first = None
-    for _, part in cluster.run(cs.count_chunk, [(job, 0, 10)] + tasks, workers=workers):
-        if first is None:  # the cluster started and a worker loaded the compiled code
-            first = time.perf_counter() - t0
-            t0 = time.perf_counter()
+    warm = [(job, 0, 10)] * workers  # one per worker, most likely: each loads its code
+    first, waiting = 0.0, workers
+    for i, part in cluster.run(cs.count_chunk, warm + tasks, workers=workers):
+        if i < workers:
+            waiting -= 1
+            if not waiting:  # the cluster started and its workers loaded the compiled code
+                first = time.perf_counter() - t0
+                t0 = time.perf_counter()
             continue
         cs.add(many, part)
     tn = time.perf_counter() - t0

@@ -118,9 +118,9 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
             shown_any = True
             print_result(shown.result if shown else result,
                          source.label if len(inputs) > 1 else None, loc, console)
-            if shown and shown.line(loc):
-                click.echo(shown.line(loc))
             if standing:
                 click.echo(loc.say(standing.message()))
+            if shown and shown.line(loc):
+                click.echo(shown.line(loc))
             print_notes(notes, console)
     batch.finish()
