@@ -56,8 +56,10 @@ class Standing:
 
 
 def _shown(share: float) -> str:
-    """A share in percent with one decimal, rounded down."""
-    return f"{math.floor(share * 1000) / 10:.1f}"
+    """A share in percent, rounded down: one decimal, two from 99.9% on (a 260 stands
+    above 99.99% of the hands, which "99.9" would hide)."""
+    places = 2 if share >= 0.999 else 1
+    return f"{math.floor(share * 100 * 10 ** places) / 10 ** places:.{places}f}"
 
 
 def wilson(k: int, n: int) -> tuple[float, float]:
