@@ -19,7 +19,8 @@ def fr_score(*args: str) -> subprocess.CompletedProcess:
 def test_a_scored_hand_is_printed_whole_with_exit_code_0() -> None:
     done = fr_score(str(EXAMPLES / "hand-260.txt"))
     assert done.returncode == 0
-    assert done.stdout.rstrip().splitlines()[-2].split()[-1] == "260"  # the Total line
+    total = next(x for x in done.stdout.splitlines() if x.startswith("Total"))
+    assert total.split()[-1] == "260"
 
 
 def test_a_mistake_is_one_error_line_with_exit_code_2() -> None:

@@ -23,6 +23,7 @@ from ..realms.formats.handfile import names_for, read_settings
 from ..realms.formats.pool import discard_list, parse_discard, read_pool
 from ..realms.names import Localizer, check_lang
 from .options import CONTEXT, cards_option, fail_cleanly, game_options, output_options, read_text
+from .workers import cluster_options
 
 
 class Refused(click.ClickException):
@@ -293,12 +294,14 @@ def _default_samples_text() -> str:
 @click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="SECONDS", help="Time per advisor decision instead (the games then "
                                       "depend on the machine's speed).")
+@cluster_options
 @json_option("Print one JSON object.")
 @cards_option
 @game_options
 @fail_cleanly
 def simulate_cmd(games: int, lineup: str | None, seed: str, samples: int | None,
-                 budget: float | None, as_json: bool, card_files: tuple[str, ...],
+                 budget: float | None, workers: int | None, scheduler: str | None,
+                 as_json: bool, card_files: tuple[str, ...],
                  expansion: str | None, edition: str | None, players: int | None) -> None:
     """Play bot games and report each bot's win share.
 
@@ -307,20 +310,27 @@ def simulate_cmd(games: int, lineup: str | None, seed: str, samples: int | None,
 
     Seats rotate every game, so no bot always starts. Per bot: the win share (a win shared
     by k players counts 1/k), its 95% interval, and the mean and spread of its final
-    scores; then the mean game length. The same seed plays the same games. A progress bar
+    scores; then the mean game length. The same seed plays the same games, on one worker
+    or many (--workers, --scheduler: a local or existing Dask cluster). A progress bar
     shows on a terminal.
     """
     from ..realms.game.simulate import parse_lineup, simulate
+    from ..realms.solve.census import Game
+    from .workers import in_process, simulate_on
 
     catalog = load_catalog(card_files, expansion, edition)
     if players is None:
         players = len(lineup.split(",")) if lineup and "," in lineup else 4
     names = parse_lineup(lineup or ",".join(["advisor"] + ["greedy"] * (players - 1)), players)
-    progress, done = _progress(games)
-    try:
-        sim = simulate(catalog, players, names, games, seed, samples, budget, progress)
-    finally:
-        done()
+    if not in_process(workers, scheduler):
+        sim = simulate_on(Game(expansion, edition, card_files), players, names, games, seed,
+                          samples, budget, workers=workers, scheduler=scheduler)
+    else:
+        progress, done = _progress(games)
+        try:
+            sim = simulate(catalog, players, names, games, seed, samples, budget, progress)
+        finally:
+            done()
     if as_json:
         click.echo(json.dumps(sim.to_json()))
         return

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from . import advise, cards, referee, score, serve, site, solve
+from . import advise, cards, census, referee, score, serve, site, solve
 from .options import CONTEXT, CommandError, OneLineGroup, unknown_command
 
 
@@ -52,6 +52,7 @@ def main() -> None:
                                         advice that looks ahead, mid-game
     fr-score simulate --players 4       bot games: does the advice win?
     fr-score compile                    compile the fast searches once
+    fr-score census --out census.json   count every hand by its total
 
     Run 'fr-score COMMAND --help' for each command.
     """
@@ -59,7 +60,8 @@ def main() -> None:
 
 for command in (score.score_cmd, referee.explain_cmd, referee.game_cmd, solve.best_cmd,
                 solve.max_cmd, solve.compile_cmd, advise.advise_cmd, advise.simulate_cmd,
-                serve.serve_cmd, site.site_cmd, cards.card_cmd, cards.cards_cmd):
+                serve.serve_cmd, site.site_cmd, cards.card_cmd, cards.cards_cmd,
+                census.census_cmd):
     main.add_command(command)
 
 

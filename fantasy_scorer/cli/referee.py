@@ -16,6 +16,7 @@ from ..realms.formats.handfile import names_for
 from ..realms.formats.report import as_written_text, extra_json, hand_notes, result_json
 from ..realms.names import check_lang
 from ..realms.solve.api import rank_hands, score_hand, written_note
+from ..realms.standing import of_hand
 from .options import (
     CONTEXT,
     Batch,
@@ -76,9 +77,11 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], discard_spec: st
             written = written_note(hand, result.total)  # (issue 39: say when they differ)
             loc = names_for(hand.catalog).localizer(lang or asked)
             notes = hand_notes(hand)
+            standing = of_hand(result.total, len(result.hand.cards), result.hand.catalog)
             if as_json:
                 data = {**source.json_key(), **explanation_json(result, loc),
-                        "extra": extra_json(result.hand, loc), "notes": notes}
+                        "extra": extra_json(result.hand, loc), "notes": notes,
+                        **(standing.as_json() if standing else {})}
                 if written is not None:
                     data["as_written"] = written.total
                 click.echo(json.dumps(data, ensure_ascii=False))
@@ -89,6 +92,8 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], discard_spec: st
             print_explanation(result, source.label if len(inputs) > 1 else None, loc, console)
             if written is not None:
                 echo(as_written_text(written.total, loc), console)
+            if standing:
+                click.echo(loc.say(standing.message()))
             print_notes(notes, console)
     batch.finish()
 

@@ -11,6 +11,7 @@ from ..realms.formats.report import hand_notes, result_json
 from ..realms.formats.sharecode import share_code, share_link, share_text
 from ..realms.names import check_lang
 from ..realms.resolve import resolve
+from ..realms.standing import of_hand
 from .options import (
     CONTEXT,
     Batch,
@@ -106,9 +107,11 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
             result, shown = optimized(hand) if optimize else (resolve(hand), None)
             loc = names_for(hand.catalog).localizer(lang or asked)
             notes = hand_notes(hand)
+            standing = of_hand(result.total, len(result.hand.cards), result.hand.catalog)
             if as_json:
                 data = {**source.json_key(), **result_json(result, loc),
-                        **(shown.json() if shown else {}), "notes": notes}
+                        **(shown.json() if shown else {}), "notes": notes,
+                        **(standing.as_json() if standing else {})}
                 click.echo(json.dumps(data, ensure_ascii=False))
                 continue
             if shown_any:
@@ -116,6 +119,8 @@ def score_cmd(files: tuple[str, ...], as_json: bool, optimize: bool, discard_spe
             shown_any = True
             print_result(shown.result if shown else result,
                          source.label if len(inputs) > 1 else None, loc, console)
+            if standing:
+                click.echo(loc.say(standing.message()))
             if shown and shown.line(loc):
                 click.echo(shown.line(loc))
             print_notes(notes, console)

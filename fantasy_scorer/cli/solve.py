@@ -26,6 +26,7 @@ from ..realms.formats.sharecode import share_code, share_link, share_text
 from ..realms.hand import Hand, hand_limit
 from ..realms.names import check_lang
 from ..realms.resolve import Result, resolve
+from ..realms.standing import of_hand
 from .options import (
     CONTEXT,
     Seconds,
@@ -311,9 +312,11 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
         return
     if as_json:
         for sol in sols[:top]:
+            standing = of_hand(sol.total, len(sol.hand.cards), catalog)
             data = {("code" if code else "file"): code or label,
                     **solution_json(sol, loc, discard=True),
-                    **shown(sol.result, pool.pinned, sol.proven).json(), "notes": notes}
+                    **shown(sol.result, pool.pinned, sol.proven).json(), "notes": notes,
+                    **(standing.as_json() if standing else {})}
             click.echo(json.dumps(data, ensure_ascii=False))
         return
     console = console_for(no_color)
@@ -337,6 +340,9 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     else:
         echo(f"Best hand from {len(pool.cards)} cards: score {best.total} ({proof(best)}); "
              f"leave out {names(best.discard) or 'nothing'}", console, "bold")
+    standing = of_hand(best.total, len(best.hand.cards), catalog)
+    if standing:
+        echo(loc.say(standing.message()), console)
     click.echo()
     print_solution(best, pool.pinned, None, loc, console, taken_of(best, discard))
     for rank, sol in enumerate(sols[1:top], start=2):

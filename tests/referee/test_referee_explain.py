@@ -11,7 +11,9 @@ from fantasy_scorer.cli.main import main
 from fantasy_scorer.realms.explain import Step, explain, explanation_json, explanation_lines
 from fantasy_scorer.realms.formats.handfile import load_hand
 from fantasy_scorer.realms.hand import Hand
+from fantasy_scorer.realms.messages import render
 from fantasy_scorer.realms.resolve import resolve
+from fantasy_scorer.realms.standing import standing
 
 from ..strategies import EXP, hands
 from .conftest import legal_hands, result_of
@@ -265,7 +267,8 @@ def test_cli_explain_text_json_and_lang(runner, tmp_path) -> None:
     hand.write_text("\n".join(H260) + "\n", encoding="utf-8")
     res = runner.invoke(main, ["explain", str(hand)])
     assert res.exit_code == 0, res.output
-    assert res.output.splitlines() == explanation_lines(result_of(*H260))
+    # then where 260 stands among all hands, once the census ships (issue 37)
+    assert res.output.splitlines() == explanation_lines(result_of(*H260)) + standing_lines(260)
     res = runner.invoke(main, ["explain", str(hand), "--json"])
     assert json.loads(res.output)["total"] == 260
     res = runner.invoke(main, ["explain", str(hand), "--lang", "fr"])
@@ -274,3 +277,9 @@ def test_cli_explain_text_json_and_lang(runner, tmp_path) -> None:
     assert "blank each other" in res.output
     res = runner.invoke(main, ["explain", str(tmp_path / "missing.txt")])
     assert res.exit_code == 2 and res.output.startswith("Error: no such file")
+
+
+def standing_lines(total: int) -> list[str]:
+    """The line saying where a base-game total stands, when the census ships."""
+    found = standing(total)
+    return [render(found.message())] if found else []

@@ -12,6 +12,7 @@ from fantasy_scorer.cli.main import main
 from fantasy_scorer.realms.formats.report import result_table
 
 from .conftest import result_of
+from .test_referee_explain import standing_lines
 
 H260 = ("Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire",
         "Mirage: Rainstorm")
@@ -25,7 +26,8 @@ def hand_file(tmp_path):
 
 
 def test_piped_output_is_the_plain_table(runner, hand_file) -> None:
-    expected = result_table(result_of(*H260)) + "\n"
+    expected = result_table(result_of(*H260)) + "\n" + "".join(
+        line + "\n" for line in standing_lines(260))  # where 260 stands (issue 37)
     assert runner.invoke(main, [hand_file]).output == expected
     assert runner.invoke(main, [hand_file, "--no-color"]).output == expected
     assert "\x1b[" not in runner.invoke(main, ["explain", hand_file]).output

@@ -28,8 +28,9 @@ def test_best_json_is_a_hand_plus_proven_and_discard(tmp_path: Path) -> None:
     r = run(["best", pool, "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert set(data) == {"file", "total", "cards", "choices", "extra", "proven", "discard",
-                         "notes"}
+    # "percentile": where the best hand stands, once the census ships (issue 37)
+    assert set(data) - {"percentile"} == {"file", "total", "cards", "choices", "extra",
+                                          "proven", "discard", "notes"}
     assert data["file"] == pool and data["extra"] == [] and data["notes"] == []
     assert data["total"] == 260 and data["proven"] is True
     assert data["discard"] == ["Magic Wand"]
@@ -66,9 +67,10 @@ def test_score_chooses_open_choices_optimally_by_default(tmp_path: Path) -> None
     r = run([hand])
     assert r.exit_code == 0, r.output
     assert "Choices (optimal): Mirage: Rainstorm" in r.output
-    assert r.output.splitlines()[-3].split()[-1] == "260"
+    total = next(x for x in r.output.splitlines() if x.startswith("Total"))
+    assert total.split()[-1] == "260"
     # as written, Mirage unassigned, the hand scores 205 (issue 39: say it when it differs)
-    assert r.output.splitlines()[-1].endswith(": 205")
+    assert any(x.endswith(": 205") and "As written" in x for x in r.output.splitlines())
     data = json.loads(run([hand, "--json"]).output)
     assert data["total"] == 260 and data["choices"] == {"Mirage": "Rainstorm"}
     assert data["as_written"] == 205
@@ -109,7 +111,7 @@ def test_max_with_a_time_limit_prints_a_hand_and_says_whether_proven() -> None:
     r = run(["max", "--time-limit", "2", "--without", "Necromancer", "--json"])
     assert r.exit_code == 0, r.output
     data = json.loads(r.output)
-    assert set(data) == {"total", "cards", "choices", "extra", "proven", "notes"}
+    assert set(data) - {"percentile"} == {"total", "cards", "choices", "extra", "proven", "notes"}
     assert len(data["cards"]) == 7
     text = run(["max", "--time-limit", "2", "--with", "Dragon"]).output
     assert text.startswith("Best hand in the game: score ")

@@ -11,11 +11,13 @@ from __future__ import annotations
 import random
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from ...errors import ScorerError
 from ..catalog import Catalog
+from ..solve.census import Game as GameSpec
 from .bots import BOTS, AdvisorBot, Bot
 from .engine import Game, check_players, play
 from .samples import default_samples
@@ -139,3 +141,46 @@ def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
             progress(g - start + 1)
     sim.seconds = time.perf_counter() - t0
     return sim
+
+
+# -- a simulation cut into parts, for workers -------------------------------------------------
+
+#: Games per part: an advisor game takes seconds, a game of quick bots some milliseconds.
+PART_ADVISOR = 2
+PART_QUICK = 100
+
+
+def part_size(lineup: Sequence[str]) -> int:
+    """Games per part of a simulation: a part takes seconds, not hours nor microseconds."""
+    return PART_ADVISOR if "advisor" in lineup else PART_QUICK
+
+
+def parts(games: int, size: int) -> list[tuple[int, int]]:
+    """(first game, games) of each part of ``games`` games."""
+    return [(g, min(size, games - g)) for g in range(0, games, size)]
+
+
+@cache
+def _scorer(game: GameSpec, players: int) -> Scorer:
+    """One scorer per worker process and game (its compiled code loaded once)."""
+    return Scorer(game.catalog(), players)
+
+
+def simulate_part(game: GameSpec, players: int, lineup: tuple[str, ...], seed: object,
+                  samples: int | None, budget: float | None, start: int,
+                  games: int) -> Simulation:
+    """Games ``start`` to ``start + games - 1`` of a simulation: the task a worker runs.
+    Each game is dealt and played from its own seeds, so the parts played anywhere and
+    merged in order give the very games of one run."""
+    return simulate(game.catalog(), players, lineup, games, seed, samples, budget,
+                    scorer=_scorer(game, players), start=start)
+
+
+def merged(found: Iterable[tuple[int, Simulation]], seed: object) -> Simulation:
+    """The parts of a simulation (with their first game) as one, in the order of the games."""
+    ordered = [sim for _, sim in sorted(found, key=lambda p: p[0])]
+    whole = ordered[0]
+    for sim in ordered[1:]:
+        whole.merge(sim)
+    whole.seed = seed
+    return whole
