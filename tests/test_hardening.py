@@ -324,3 +324,17 @@ def test_16_a_time_limit_that_is_no_number_of_seconds_is_refused(tmp_path, comma
                                                if command == "best" else [])
     assert error_line(run(args)) == (f"Error: Invalid value for '--time-limit': {why} "
                                      f"(run 'fr-score {command} --help' for the options)")
+
+
+@pytest.mark.parametrize("args", [
+    ["advise", "Knights, Queen, King, Swamp, Gem of Order, Hydra, Unicorn, Rainstorm",
+     "--players", "3"],
+    ["simulate", "--games", "1"],
+])
+@pytest.mark.parametrize("value, why", [
+    ("nan", "'nan' is not a number of seconds; give one such as 5"),
+    ("inf", "'inf' is not a number of seconds; give one such as 5"),
+    ("-inf", "-inf is not in the range x>0"),
+])
+def test_16_a_budget_that_is_no_number_of_seconds_is_refused(args, value, why) -> None:
+    assert why in error_line(run(args + ["--budget", value]))

@@ -22,7 +22,15 @@ from ..realms.catalog import Card, Catalog, load_catalog
 from ..realms.formats.handfile import names_for, read_settings
 from ..realms.formats.pool import discard_list, parse_discard, read_pool
 from ..realms.names import Localizer, check_lang
-from .options import CONTEXT, cards_option, fail_cleanly, game_options, output_options, read_text
+from .options import (
+    CONTEXT,
+    Seconds,
+    cards_option,
+    fail_cleanly,
+    game_options,
+    output_options,
+    read_text,
+)
 from .workers import cluster_options
 
 
@@ -137,7 +145,7 @@ without looking ahead). --seed makes the samples repeatable; with
               help="Other cards you know are not in the deck (in other players' hands).")
 @click.option("--next-holds", "next_spec", metavar="FILE|CARDS",
               help="Cards the next player is known to hold (taken from the discard area).")
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=1.0,
+@click.option("--budget", type=Seconds(min=0, min_open=True), default=1.0,
               show_default=True, metavar="SECONDS", help="The time the answer may take.")
 @click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
               help="Stop after N samples (with --budget, whichever comes first).")
@@ -291,7 +299,7 @@ def _default_samples_text() -> str:
 @click.option("--samples", type=click.IntRange(min=1), default=None, metavar="N",
               help="Samples per advisor decision (when --budget is not given; default "
                    f"{_default_samples_text()}).")
-@click.option("--budget", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--budget", type=Seconds(min=0, min_open=True), default=None,
               metavar="SECONDS", help="Time per advisor decision instead (the games then "
                                       "depend on the machine's speed).")
 @cluster_options
