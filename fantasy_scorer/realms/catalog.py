@@ -448,9 +448,9 @@ class _Compiler:
                                   self.integer(val["all"], val, "all"))
         unknown = keys - _POINT_KEYS
         if unknown:
-            first = str(sorted(unknown, key=str)[0])
-            raise self.fail(f"unknown effect key '{clip(first)}'"
-                            f"{self.catalog.suggest(first, _POINT_KEYS | kinds)}", entry)
+            key = str(sorted(unknown, key=str)[0])
+            raise self.fail(f"unknown effect key '{clip(key)}'"
+                            f"{self.catalog.suggest(key, _POINT_KEYS | kinds)}", entry)
         if "points" not in entry:
             raise self.fail("a point effect needs 'points'", entry)
         pts = self.integer(entry["points"], entry, "points")

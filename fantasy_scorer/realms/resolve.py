@@ -181,7 +181,7 @@ def _clear_target(slots: Sequence[Slot], s: Slot, value: ChoiceValue) -> Slot:
     """The slot a clearing choice names, if it is of a suit the chooser may clear (R4)."""
     target = next(t for t in slots if t.card is value)
     if not clear_legal(target, s):
-        raise ScorerError(clear_message(s.card, value), subject=s.card.id)
+        raise ScorerError(clear_message(s.card, target.card), subject=s.card.id)
     return target
 
 
