@@ -22,6 +22,7 @@ from fantasy_scorer.realms.game.advice import Situation
 from fantasy_scorer.realms.solve.api import max_hand
 
 from .conftest import write
+from .test_input import error_line
 
 BIG = "9" * 5000
 HAND = "King\nQueen\nKnights\nPrincess\nMountain\nWarhorse\nSwamp\n"
@@ -31,15 +32,6 @@ DEEP = "a: " + "[" * 5000 + "]" * 5000 + "\n"
 LAUGHS = 'a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]\n' + "".join(
     f"{n}: &{n} [{', '.join(['*' + p] * 9)}]\n"
     for p, n in zip("abcdefghi", "bcdefghij", strict=True))
-
-
-def error_line(r) -> str:
-    """The one ``Error:`` line of a refused command (exit code 2, no traceback)."""
-    assert r.exit_code == 2, r.output
-    assert "Traceback" not in r.output
-    lines = r.stderr.strip().splitlines()
-    assert len(lines) == 1 and lines[0].startswith("Error: "), r.stderr
-    return lines[0]
 
 
 def run(args: list[str], stdin: str | None = None):
