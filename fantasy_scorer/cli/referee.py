@@ -90,10 +90,10 @@ def explain_cmd(files: tuple[str, ...], codes: tuple[str, ...], discard_spec: st
                 click.echo()
             shown_any = True
             print_explanation(result, source.label if len(inputs) > 1 else None, loc, console)
-            if written is not None:
-                echo(as_written_text(written.total, loc), console)
             if standing:
                 click.echo(loc.say(standing.message()))
+            if written is not None:
+                echo(as_written_text(written.total, loc), console)
             print_notes(notes, console)
     batch.finish()
 
