@@ -121,6 +121,16 @@ class ScoreResponse(BaseModel):
                                   "(this tool's ids; 'ID:none' for a choice left unassigned).")
     share: Share
     choosers: list[Chooser]
+    as_written: int | None = Field(None, description=(
+        "The total as written, the open choices unassigned (as the web scorer counts it), "
+        "when it differs from the total; null when it does not differ or is no legal hand."))
+    percentile: float | None = Field(None, description=(
+        "The share of all possible hands of the game scoring less, in percent (the census); "
+        "null for homebrew cards or a short hand."))
+    percentile_ci95: list[float] | None = Field(None, description=(
+        "The 95% interval of a percentile estimated from a sample (Cursed Hoards)."))
+    standing: str | None = Field(None, description=(
+        "The percentile as the page says it: 'better than 99.99% of all possible hands'."))
 
 
 class DiscardAdvice(BaseModel):

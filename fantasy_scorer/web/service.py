@@ -34,6 +34,7 @@ from ..realms.hand import (
 )
 from ..realms.names import Localizer
 from ..realms.resolve import check_clear_targets
+from ..realms.standing import of_hand
 from . import engine, messages
 from .games import Game
 
@@ -419,6 +420,9 @@ def score_json(pool: Pool, lang: str = "en", optimize: bool = True,
     if scored.optimized:
         data["proven"] = scored.proven
     data.update(as_written_of(pool, scored))
+    standing = of_hand(result.total, len(result.hand.cards), result.hand.catalog)
+    if standing:  # where the total stands among all hands (the census), in the page's words
+        data.update(standing.as_json(), standing=loc.say(standing.message()))
     data["code"] = pool.code
     data["share"] = share_of(pool, result.hand if scored.optimized else None)
     data["choosers"] = choosers_json(pool, result.hand.choices, lang, scored.optimized)

@@ -235,3 +235,23 @@ def test_answers_carry_the_web_scorers_code_and_link(client) -> None:
 def test_table_fields_are_strict(client, body, where) -> None:
     r = client.post("/api/score", json=body)
     assert r.status_code == 422 and r.json()["detail"].startswith(where)
+
+
+def test_score_says_the_as_written_total_and_where_the_total_stands(client) -> None:
+    import json
+    from importlib import resources
+
+    # Mirage open: 260 with Rainstorm; as written (Mirage unassigned, no Rainstorm for
+    # Whirlwind's +40, and Mirage's own 0 as itself) the hand scores 205 (issue 39).
+    data = ok(client, "/api/score", {"cards": HAND_260, "lang": "de"})
+    assert (data["total"], data["as_written"]) == (260, 205)
+    # Where 260 stands: the share of the census's hands below it (issue 37), said in German.
+    census = json.loads(resources.files("fantasy_scorer.realms.data")
+                        .joinpath("census-base-standard.json").read_text())
+    below = sum(n for total, n in census["histogram"].items() if int(total) < 260)
+    assert data["percentile"] == pytest.approx(100 * below / census["hands"], abs=1e-4)
+    assert data["percentile_ci95"] is None
+    assert data["standing"].startswith("besser als 99.99")
+    # A short hand is no finished hand: no census line, no as-written line (nothing open).
+    short = ok(client, "/api/score", {"cards": ["Mountain", "Great Flood"]})
+    assert (short["percentile"], short["standing"], short["as_written"]) == (None, None, None)

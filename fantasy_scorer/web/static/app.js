@@ -346,6 +346,8 @@
       score.as_written !== score.total;
     $("as-written").textContent = written ? t("score.as_written", { n: score.as_written }) : "";
     show($("as-written"), written);
+    $("standing").textContent = (score && score.standing) || "";
+    show($("standing"), Boolean(score && score.standing));
     document.title = (score ? t("title.points", { n: score.total }) + " · " : "") + t("app.name");
     const notes = [];
     if (best && !score) notes.push(t("notice.discard_one", { n }));
