@@ -46,7 +46,7 @@ def test_a_budget_spent_before_the_first_sample_says_no_look_ahead_was_done() ->
 
 
 def test_the_answer_says_how_many_samples_it_drew() -> None:
-    r = run(["advise", HAND, "--players", "3", "--samples", "3", "--budget", "60"])
+    r = run(["advise", HAND, "--players", "3", "--samples", "3", "--budget", "3600"])
     assert r.exit_code == 0, r.output
     assert "\n3 samples in " in r.stdout
     assert NO_LOOK_AHEAD not in r.stdout
