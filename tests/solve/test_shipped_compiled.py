@@ -103,6 +103,14 @@ def new_process(site: Path, home: Path, program: str) -> subprocess.CompletedPro
                           capture_output=True, text=True, check=False)
 
 
+@pytest.fixture
+def home(tmp_path: Path) -> Path:
+    """An empty HOME: a new machine's user, with no cache of any kind."""
+    folder = tmp_path / "home"
+    folder.mkdir()
+    return folder
+
+
 def test_the_wheel_carries_the_compiled_code(wheel) -> None:
     names = zipfile.ZipFile(wheel).namelist()
     shipped = [n[len(COMPILED):] for n in names if n.startswith(COMPILED)]
@@ -115,9 +123,7 @@ def test_the_wheel_carries_the_compiled_code(wheel) -> None:
     assert any(n.startswith(aot.NAME) and n.endswith((".so", ".pyd")) for n in shipped)
 
 
-def test_a_new_machine_loads_everything_without_compiling(site, tmp_path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
+def test_a_new_machine_loads_everything_without_compiling(site, home) -> None:
     done = new_process(site, home, PROGRAM)
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
@@ -132,18 +138,14 @@ def test_a_new_machine_loads_everything_without_compiling(site, tmp_path) -> Non
     assert done.stderr == ""  # nothing damaged, nothing said
 
 
-def test_the_command_line_s_module_comes_with_the_wheel(site, tmp_path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
+def test_the_command_line_s_module_comes_with_the_wheel(site, home) -> None:
     done = new_process(site, home, CLI_PROGRAM)
     assert done.returncode == 0, done.stderr
     got = json.loads(done.stdout)
     assert got["loaded"] and got["numba"] == []
 
 
-def test_damaged_files_are_set_aside_and_restored_from_the_package(site, tmp_path) -> None:
-    home = tmp_path / "home"
-    home.mkdir()
+def test_damaged_files_are_set_aside_and_restored_from_the_package(site, home) -> None:
     first = new_process(site, home, CLI_PROGRAM)
     assert first.returncode == 0 and first.stderr == ""
     folder = next((home / ".cache" / "fantasy-scorer" / "numba").glob("code-*"))
