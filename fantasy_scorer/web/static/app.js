@@ -751,7 +751,11 @@
   if (window.ResizeObserver) new ResizeObserver(dockResized).observe($("dock"));
   dockResized();
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("sw.js").catch(() => {});
+    // On the static site the offline worker copies every file of the site: it waits until
+    // the engine has started, so that the copy never slows the first score.
+    const register = () => navigator.serviceWorker.register("sw.js").catch(() => {});
+    if (WORKER) engine.ready.then(register, register);
+    else register();
   }
   if (!navigator.onLine) setOffline(t("offline.notice"));
   if (WORKER) {
