@@ -196,9 +196,13 @@ def test_the_browsers_python_needs_no_native_module(built, tmp_path) -> None:
     # 8 cards: letting Rainstorm go keeps the worked example's 260 (Mirage copies it)
     best = out["best"][0]["body"]["discards"][0]
     assert (best["id"], best["total"]) == ("FR11", 260)
-    # no compiled scorer here: the look-ahead says so, as one line, and the page keeps best-7
+    # no compiled scorer here: the look-ahead scores in pure Python, with the browser's budget
+    # of samples (one at least; the page prints how many), and still recommends a discard
     advise = out["advise"][0]
-    assert advise["status"] == 400 and "compiled scorer" in advise["body"]["detail"]
+    assert advise["status"] == 200, advise
+    assert advise["body"]["samples"] >= 1
+    eight = {"FR01", "FR08", "FR13", "FR14", "FR15", "FR16", "FR52", "FR11"}
+    assert {o["id"] for o in advise["body"]["options"]} <= eight
     read = out["read"][0]["body"]
     assert read["cards"] == ["FR01", "FR08", "FR13", "FR14", "FR15", "FR16", "FR52"]
     assert read["players"] == 4
