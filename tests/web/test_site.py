@@ -129,6 +129,19 @@ def test_call_scores_the_worked_example() -> None:
     assert [c["points"] for c in data["cards"]] == [59, 32, 27, 53, 49, 40, 0]
 
 
+def test_the_explanation_gives_each_cards_printed_text_in_the_requests_language() -> None:
+    # Mountain's printed text: "+50 with both Smoke and Wildfire. Clears the penalty of every
+    # Flood.", keyed by the name the trace gives the card, its names in the language asked
+    status, data = calls.call("explain", {"cards": HAND_260, "lang": "de"})
+    assert status == 200
+    assert "   Gebirge: 9 + 50 = 59" in data["text"].splitlines()
+    assert data["card_texts"]["Gebirge"] == ("+50 with both Rauch and Buschfeuer. Clears the "
+                                             "penalty of every Flut.")
+    english = calls.call("explain", {"cards": HAND_260})[1]["card_texts"]
+    assert english["Air Elemental"] == "+15 per other Weather."
+    assert len(english) == 7  # every card of the hand, Mirage's own text too
+
+
 def test_call_answers_a_refusal_in_the_requests_language() -> None:
     status, data = calls.call("score", {"cards": ["Mountain", "Mountain"], "lang": "de"})
     assert status == 400

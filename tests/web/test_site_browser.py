@@ -73,6 +73,11 @@ def test_a_web_scorer_link_scores_in_the_browser_and_stays_on_its_origin(browser
     page.locator("#explain summary").click()
     expect(page.locator("#explain-text")).to_contain_text("Total: 260")
     expect(page.locator("#explain-text h3").first).to_have_text(re.compile(r"^1\. "))
+    # each card's printed text beside its points: Mountain's +50 is "with both Smoke and
+    # Wildfire", both in this hand
+    mountain = page.locator("#explain-text li.line", has_text="Mountain: 9 + 50 = 59")
+    expect(mountain.locator(".card-text")).to_have_text(
+        "+50 with both Smoke and Wildfire. Clears the penalty of every Flood.")
     # a tap re-scores: Wildfire out leaves Smoke blanked (R8: no Flame), so less than 260
     page.locator('.picker a[data-card="FR16"]').click()
     expect(page.locator("#count")).to_have_text("6 cards")
