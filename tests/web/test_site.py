@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from fantasy_scorer.cli.main import main
-from fantasy_scorer.web import calls, messages, site
+from fantasy_scorer.web import calls, messages, site, sitepyc
 
-from .site_fixtures import pyodide_dir
+from .site_fixtures import need_node, pyodide_dir
 
 HAND_260 = ["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire",
             "Mirage"]
@@ -66,7 +66,26 @@ def test_the_site_holds_the_page_the_engine_and_the_runtime(built) -> None:
     assert sorted(listed) == sorted(["./", *(n for n in files if n != "sw.js")])
     names = zipfile.ZipFile(built / "py" / "fantasy_scorer.zip").namelist()
     assert "fantasy_scorer/web/calls.py" in names and "catalogs.pickle" in names
-    assert not [n for n in names if n.endswith((".yaml", ".pyc"))]
+    assert not [n for n in names if n.endswith(".yaml")]
+    # the modules the browser imports first, compiled by the site's Python (3.13), beside
+    # their sources; nothing compiled for another Python
+    need_node()
+    pyc = [n for n in names if n.endswith(".pyc")]
+    assert "fantasy_scorer/web/__pycache__/calls.cpython-313.pyc" in pyc
+    assert all(".cpython-313." in n and "/__pycache__/" in n for n in pyc)
+    assert not [n for n in pyc if "/cli/" in n]  # the command line is never imported there
+
+
+def test_the_compiled_modules_are_the_same_bytes_each_time(tmp_path) -> None:
+    # two compilations by two runs of the runtime under node, with no cache between them
+    need_node()
+    runtime = site.read_pyodide(pyodide_dir())
+    entries = site.package_entries()
+    entries["catalogs.pickle"] = site.compiled_catalogs()
+    sources = site.deterministic_zip(entries)
+    first = sitepyc.compiled_modules(runtime, sources, tmp_path / "a")
+    second = sitepyc.compiled_modules(runtime, sources, tmp_path / "b")
+    assert first and first == second
 
 
 def test_the_server_and_the_site_serve_the_same_page_files(built, client) -> None:
