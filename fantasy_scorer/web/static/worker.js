@@ -22,6 +22,7 @@ async function start() {
     if (!r.ok) throw new Error("py/fantasy_scorer.zip: HTTP " + r.status);
     return r.arrayBuffer();
   });
+  zip.catch(() => {});  // (its failure is reported where it is awaited, not as unhandled)
   importScripts(ROOT + "pyodide/pyodide.js");
   const py = await loadPyodide({ indexURL: ROOT + "pyodide/", fullStdLib: false });
   lap("runtime");
