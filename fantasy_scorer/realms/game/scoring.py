@@ -9,9 +9,9 @@ every choice made optimally and, for a Necromancer, the best card of the discard
 
 Only :meth:`Scorer._compute` scores: it hands the card sets to the compiled scorer of
 ``realms.solve.batch`` (``optimal_totals``, which equals ``score_hand`` on every hand and
-falls back to the evaluator for any card it cannot take). Where NumPy or Numba cannot be
-imported (the static site's browser, whose Pyodide ships neither) every set is scored by
-``score_hand`` itself: the same totals, more slowly. NumPy and the compiled scorer are
+falls back to the evaluator for any card it cannot take). Where NumPy cannot be imported
+(the static site's browser, whose Pyodide ships neither NumPy nor Numba) every set is scored
+by ``score_hand`` itself: the same totals, more slowly. NumPy and the compiled scorer are
 therefore imported when a Scorer is made, never with this module.
 """
 
@@ -25,12 +25,10 @@ from ..hand import ChoiceValue
 
 
 def compiled_scorer(catalog: Catalog) -> Any:
-    """The compiled scorer of ``catalog``, or None where NumPy or Numba cannot be imported
-    (then :class:`Scorer` scores with ``score_hand``)."""
+    """The compiled scorer of ``catalog``, or None where NumPy cannot be imported (then
+    :class:`Scorer` scores with ``score_hand``). Numba is not asked for here: the compiled
+    code loads it, or the ahead-of-time module that needs none, at its first call."""
     try:
-        import numba  # noqa: F401 (only whether it is there)
-        import numpy  # noqa: F401
-
         from ..solve.batch.scorer import compiled
     except ImportError:
         return None
