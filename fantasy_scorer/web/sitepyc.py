@@ -1,6 +1,6 @@
 """The package's modules compiled to ``.pyc`` for the static site, inside the pinned Pyodide.
 
-Compiling the package's modules is most of their import time, and the browser would do it on
+Compiling the package's modules is a large part of their import time, and the browser would do it on
 every visit before the first score. Pyodide runs a newer Python than the one building the site
 (a ``.pyc`` is tied to its Python's version), so the modules are compiled by the site's own
 runtime, run under Node.js at build time: the result is exactly what the browser would have
