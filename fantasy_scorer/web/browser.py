@@ -5,7 +5,8 @@ shipped catalogs already compiled (a pickle made when the site was built), becau
 has no YAML parser: :func:`boot` puts them where :func:`~..realms.catalog.base_catalog` finds
 them, then every request of the page goes through :func:`handle`, the same dispatcher
 (:mod:`.calls`) as the server's API. Nothing here imports NumPy, Numba, OR-Tools, PyYAML or
-click: the searches used are the pure-Python ones (``tests/web/test_site.py`` checks it).
+click: the searches used are the pure-Python ones, and the look-ahead advice's scorer scores
+with ``score_hand`` (``realms.game.scoring``; ``tests/web/test_site.py`` checks it).
 """
 
 from __future__ import annotations
@@ -20,6 +21,10 @@ from .games import Games
 
 #: Seconds the look-ahead samples for in the browser (the page's goal is an answer within 2 s).
 BROWSER_BUDGET = 1.5
+#: Samples the look-ahead draws in the browser whatever its budget: one (a play-out is never
+#: cut short, so the first one is always finished; more would keep the next tap waiting, as
+#: the browser scores in pure Python). The page says how many it drew, and that few are rough.
+BROWSER_MIN_SAMPLES = 1
 
 #: Modules that must never load in the browser (the site has no wheels for them).
 NATIVE = ("numpy", "numba", "ortools", "yaml", "click", "llvmlite")
@@ -43,17 +48,8 @@ def boot(catalogs: str | Path) -> None:
     """Load the prebuilt catalogs and set up the dispatcher for the page (called once)."""
     with Path(catalogs).open("rb") as f:
         install_catalogs(pickle.load(f))
-    calls.configure(Games(), time_limit=None, budget=BROWSER_BUDGET, ahead=_has("numpy"))
-
-
-def _has(module: str) -> bool:
-    """Whether ``module`` can be imported here (without importing it)."""
-    import importlib.util
-
-    try:
-        return importlib.util.find_spec(module) is not None
-    except (ImportError, ValueError):
-        return False
+    calls.configure(Games(), time_limit=None, budget=BROWSER_BUDGET,
+                    min_samples=BROWSER_MIN_SAMPLES)
 
 
 def handle(kind: str, body: str) -> str:

@@ -41,18 +41,21 @@ class Settings:
     games: Games | None = None
     time_limit: float | None = None
     budget: float = service.ADVISE_BUDGET
-    ahead: bool = True  # the look-ahead can run here (its scorer is compiled, with NumPy)
+    ahead: bool = True  # the look-ahead can run here
+    min_samples: int = service.MIN_SAMPLES  # the look-ahead's samples, whatever the budget
 
 
 SETTINGS = Settings()
 
 
 def configure(games: Games, time_limit: float | None = None,
-              budget: float = service.ADVISE_BUDGET, ahead: bool = True) -> None:
+              budget: float = service.ADVISE_BUDGET, ahead: bool = True,
+              min_samples: int = service.MIN_SAMPLES) -> None:
     """Set the games and limits of this process (the server, a worker process, the browser;
-    ``ahead``: whether the look-ahead advice can run here)."""
+    ``ahead``: whether the look-ahead advice can run here; ``min_samples``: the samples it
+    draws even past its budget)."""
     SETTINGS.games, SETTINGS.time_limit, SETTINGS.budget = games, time_limit, budget
-    SETTINGS.ahead = ahead
+    SETTINGS.ahead, SETTINGS.min_samples = ahead, min_samples
 
 
 def games() -> Games:
@@ -158,13 +161,13 @@ def best(body: Body) -> Body:
 
 def advise(body: Body) -> Body:
     """``/api/advise``: the look-ahead advice (Monte Carlo play-outs). Where it cannot run
-    (the browser has no NumPy for its compiled scorer) it is refused with a sentence that
-    says so, after the refusals any place makes (so the page shows the right reason)."""
+    it is refused with a sentence that says so, after the refusals any place makes (so the
+    page shows the right reason)."""
     pool, _, lang = pool_of(check_body(body))
     if not SETTINGS.ahead:
         service.check_ahead(pool)
         raise service.Refusal("error.ahead_browser")
-    return service.advise_json(pool, lang, SETTINGS.budget)
+    return service.advise_json(pool, lang, SETTINGS.budget, SETTINGS.min_samples)
 
 
 def read(body: Body) -> Body:

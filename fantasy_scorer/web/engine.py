@@ -148,9 +148,15 @@ def best_discard(pool: Sequence[Card], catalog: Catalog,
 
 
 def explain_hand(scored: Scored, loc: Localizer) -> dict[str, Any]:
-    """``{"text": str, "steps": [...]}``: the referee's trace of the scored hand."""
-    text = "\n".join(explanation_lines(scored.result, loc))
-    return {"text": text, "steps": explanation_json(scored.result, loc)["steps"]}
+    """``{"text": str, "steps": [...], "card_texts": {...}}``: the referee's trace of the
+    scored hand, and the printed text of each of its cards by the name the trace gives it
+    (as ``fr-score card`` prints it: the card data's text with the names in the language),
+    so that the page can show a card's rule beside its points."""
+    result = scored.result
+    text = "\n".join(explanation_lines(result, loc))
+    texts = {loc.card(c): loc.text(c.text) for c in (*result.hand.cards, *result.hand.cursed)
+             if c.text}
+    return {"text": text, "steps": explanation_json(result, loc)["steps"], "card_texts": texts}
 
 
 # --------------------------------------------------------------------------------------------

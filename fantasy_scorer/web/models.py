@@ -195,3 +195,7 @@ class ExplainResponse(BaseModel):
     optimized: bool
     text: str
     steps: list[dict[str, Any]]
+    card_texts: dict[str, str] = Field(
+        default_factory=dict,
+        description="Each card's printed text (names in the request's language), by the name "
+                    "the trace gives the card.")

@@ -498,11 +498,14 @@ def check_ahead(pool: Pool) -> None:
         raise Refusal("error.ahead_ended", n=len(pool.discard or ()))
 
 
-def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET) -> dict[str, Any]:
+def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET,
+                min_samples: int = MIN_SAMPLES) -> dict[str, Any]:
     """The look-ahead advice (``fr-score advise``) for a pool of one card more than a hand:
     each discard with its expected final score, chance of winning and gift to the next
     player, the recommended one first. The samples are seeded by the situation, so the same
-    cards get the same answer (for the same number of samples)."""
+    cards get the same answer (for the same number of samples). A budget that allowed fewer
+    than ``min_samples`` samples is extended to them (the browser, scoring in pure Python,
+    asks for fewer rather than keep a tap waiting)."""
     from ..realms.game.advice import Situation, advise
     from ..realms.game.report import advice_json
 
@@ -516,8 +519,8 @@ def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET) -> 
 
         scorer = Scorer(pool.catalog, pool.players, pool.choices)
     advice = advise(sit, seed=seed, budget=budget, scorer=scorer)
-    if advice.rounds < MIN_SAMPLES and not advice.exact:  # a cold or busy worker: a few
-        advice = advise(sit, seed=seed, budget=None, samples=MIN_SAMPLES,  # samples at least
+    if advice.rounds < min_samples and not advice.exact:  # a cold or busy worker: a few
+        advice = advise(sit, seed=seed, budget=None, samples=min_samples,  # samples at least
                         scorer=scorer)
     names = pool.game.names
     data = advice_json(advice, lambda c: names.display(c, lang), seed)

@@ -10,7 +10,9 @@ The folder it writes is served by any static host (a GitHub Pages branch, a USB 
 * ``data/cards.json`` (every game's cards, names in every language) and ``data/words-LANG.json``
   (the page's words): what the page shows before Python runs;
 * ``py/fantasy_scorer.zip``: this package's pure-Python code and data, with the shipped
-  catalogs compiled (``catalogs.pickle``), unpacked by the worker into Pyodide's files;
+  catalogs compiled (``catalogs.pickle``) and the modules compiled to ``.pyc`` by the
+  runtime itself where Node.js is at hand (:mod:`.sitepyc`), unpacked by the worker into
+  Pyodide's files;
 * ``pyodide/``: the Pyodide runtime, a pinned version checked against its published checksum;
 * ``sw.js``, ``manifest.webmanifest``, the icons: the service worker caches every file listed
   here at build time, so the site works offline after the first visit.
@@ -41,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..errors import ScorerError
-from . import majesty_site, sitedata
+from . import majesty_site, sitedata, sitepyc
 
 HERE = Path(__file__).resolve().parent
 PACKAGE = HERE.parent
@@ -235,10 +237,13 @@ def build(out: Path, pyodide: Path | None = None, force: bool = False) -> Site:
         raise ScorerError(f"{out} is not empty; choose an empty folder or add --force "
                           "(which replaces its content)")
     site = Site()
-    for name, data in read_pyodide(pyodide).items():
+    runtime = read_pyodide(pyodide)
+    for name, data in runtime.items():
         site.files[f"pyodide/{name}"] = data
     entries = package_entries()
     entries["catalogs.pickle"] = compiled_catalogs()
+    entries.update(sitepyc.compiled_modules(runtime, deterministic_zip(entries),
+                                            pyodide_cache()))
     site.files["py/fantasy_scorer.zip"] = deterministic_zip(entries)
     for path in sorted((HERE / "static").iterdir()):
         if path.is_file() and path.name != "sw.js":

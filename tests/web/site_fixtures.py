@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import http.server
+import shutil
 import threading
 from pathlib import Path
 
@@ -24,6 +25,13 @@ def pyodide_dir() -> Path:
                     f"with .ci/system-deps (or: cd {folder} && npm pack "
                     f"pyodide@{site.PYODIDE_VERSION}), or point ${site.PYODIDE_ENV} at its folder")
     return folder
+
+
+def need_node() -> None:
+    """Node.js runs the site's Python at build time to compile its modules (``sitepyc``)."""
+    if shutil.which("node") is None:
+        pytest.fail("node is missing: the site's modules are compiled under it; install it "
+                    "with .ci/system-deps (npm brings it)")
 
 
 class Quiet(http.server.SimpleHTTPRequestHandler):

@@ -248,6 +248,19 @@ def test_the_page_in_another_language(screen) -> None:
     expect(page.locator("#count")).to_have_text("4 karty")
 
 
+def test_the_explanation_shows_each_cards_printed_text(screen) -> None:
+    # the page as the server renders it (the trace and the texts in it): Mountain's printed
+    # text under its points, its names in German (Smoke: Rauch, Wildfire: Buschfeuer); the
+    # wording stays English (the game's card texts exist in English only)
+    page = screen
+    page.goto(f"/?code={CODE_260}&lang=de")
+    page.locator("#explain summary").click()
+    gebirge = page.locator("#explain-text li.line", has_text="Gebirge: 9 + 50 = 59")
+    expect(gebirge.locator(".card-text")).to_have_text(
+        "+50 with both Rauch and Buschfeuer. Clears the penalty of every Flut.")
+    expect(gebirge.locator(".card-text")).to_have_attribute("lang", "en")
+
+
 def test_search_filters_as_you_type_in_any_language(screen) -> None:
     page = screen
     page.goto("/")
@@ -353,7 +366,11 @@ def test_a_change_never_shows_the_previous_hands_trace(screen) -> None:
     total = page.locator("#total").inner_text()
     assert total != "260"
     expect(page.locator("#explain-text")).to_contain_text(f"Total: {total}")
-    expect(page.locator("#explain-text")).not_to_contain_text("Mountain")
+    # no line of the previous hand's trace: no points of Mountain (other cards' printed texts
+    # may name it: Wildfire's does)
+    expect(page.locator("#explain-text li.line").first).to_be_visible()
+    expect(page.locator("#explain-text li.line", has_text=re.compile(r"^Mountain"))
+           ).to_have_count(0)
 
 
 def test_every_text_meets_aa_contrast(screen) -> None:

@@ -19,9 +19,9 @@ import pytest
 from click.testing import CliRunner
 
 from fantasy_scorer.cli.main import main
-from fantasy_scorer.web import calls, messages, site
+from fantasy_scorer.web import calls, messages, site, sitepyc
 
-from .site_fixtures import pyodide_dir
+from .site_fixtures import need_node, pyodide_dir
 
 HAND_260 = ["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire",
             "Mirage"]
@@ -66,7 +66,26 @@ def test_the_site_holds_the_page_the_engine_and_the_runtime(built) -> None:
     assert sorted(listed) == sorted(["./", *(n for n in files if n != "sw.js")])
     names = zipfile.ZipFile(built / "py" / "fantasy_scorer.zip").namelist()
     assert "fantasy_scorer/web/calls.py" in names and "catalogs.pickle" in names
-    assert not [n for n in names if n.endswith((".yaml", ".pyc"))]
+    assert not [n for n in names if n.endswith(".yaml")]
+    # the modules the browser imports first, compiled by the site's Python (3.13), beside
+    # their sources; nothing compiled for another Python
+    need_node()
+    pyc = [n for n in names if n.endswith(".pyc")]
+    assert "fantasy_scorer/web/__pycache__/calls.cpython-313.pyc" in pyc
+    assert all(".cpython-313." in n and "/__pycache__/" in n for n in pyc)
+    assert not [n for n in pyc if "/cli/" in n]  # the command line is never imported there
+
+
+def test_the_compiled_modules_are_the_same_bytes_each_time(tmp_path) -> None:
+    # two compilations by two runs of the runtime under node, with no cache between them
+    need_node()
+    runtime = site.read_pyodide(pyodide_dir())
+    entries = site.package_entries()
+    entries["catalogs.pickle"] = site.compiled_catalogs()
+    sources = site.deterministic_zip(entries)
+    first = sitepyc.compiled_modules(runtime, sources, tmp_path / "a")
+    second = sitepyc.compiled_modules(runtime, sources, tmp_path / "b")
+    assert first and first == second
 
 
 def test_the_server_and_the_site_serve_the_same_page_files(built, client) -> None:
@@ -127,6 +146,19 @@ def test_call_scores_the_worked_example() -> None:
     status, data = calls.call("score", {"cards": HAND_260})
     assert status == 200 and data["total"] == 260
     assert [c["points"] for c in data["cards"]] == [59, 32, 27, 53, 49, 40, 0]
+
+
+def test_the_explanation_gives_each_cards_printed_text_in_the_requests_language() -> None:
+    # Mountain's printed text: "+50 with both Smoke and Wildfire. Clears the penalty of every
+    # Flood.", keyed by the name the trace gives the card, its names in the language asked
+    status, data = calls.call("explain", {"cards": HAND_260, "lang": "de"})
+    assert status == 200
+    assert "   Gebirge: 9 + 50 = 59" in data["text"].splitlines()
+    assert data["card_texts"]["Gebirge"] == ("+50 with both Rauch and Buschfeuer. Clears the "
+                                             "penalty of every Flut.")
+    english = calls.call("explain", {"cards": HAND_260})[1]["card_texts"]
+    assert english["Air Elemental"] == "+15 per other Weather."
+    assert len(english) == 7  # every card of the hand, Mirage's own text too
 
 
 def test_call_answers_a_refusal_in_the_requests_language() -> None:
@@ -196,9 +228,13 @@ def test_the_browsers_python_needs_no_native_module(built, tmp_path) -> None:
     # 8 cards: letting Rainstorm go keeps the worked example's 260 (Mirage copies it)
     best = out["best"][0]["body"]["discards"][0]
     assert (best["id"], best["total"]) == ("FR11", 260)
-    # no compiled scorer here: the look-ahead says so, as one line, and the page keeps best-7
+    # no compiled scorer here: the look-ahead scores in pure Python, with the browser's budget
+    # of samples (one at least; the page prints how many), and still recommends a discard
     advise = out["advise"][0]
-    assert advise["status"] == 400 and "compiled scorer" in advise["body"]["detail"]
+    assert advise["status"] == 200, advise
+    assert advise["body"]["samples"] >= 1
+    eight = {"FR01", "FR08", "FR13", "FR14", "FR15", "FR16", "FR52", "FR11"}
+    assert {o["id"] for o in advise["body"]["options"]} <= eight
     read = out["read"][0]["body"]
     assert read["cards"] == ["FR01", "FR08", "FR13", "FR14", "FR15", "FR16", "FR52"]
     assert read["players"] == 4

@@ -73,6 +73,11 @@ def test_a_web_scorer_link_scores_in_the_browser_and_stays_on_its_origin(browser
     page.locator("#explain summary").click()
     expect(page.locator("#explain-text")).to_contain_text("Total: 260")
     expect(page.locator("#explain-text h3").first).to_have_text(re.compile(r"^1\. "))
+    # each card's printed text beside its points: Mountain's +50 is "with both Smoke and
+    # Wildfire", both in this hand
+    mountain = page.locator("#explain-text li.line", has_text="Mountain: 9 + 50 = 59")
+    expect(mountain.locator(".card-text")).to_have_text(
+        "+50 with both Smoke and Wildfire. Clears the penalty of every Flood.")
     # a tap re-scores: Wildfire out leaves Smoke blanked (R8: no Flame), so less than 260
     page.locator('.picker a[data-card="FR16"]').click()
     expect(page.locator("#count")).to_have_text("6 cards")
@@ -93,13 +98,19 @@ def test_a_web_scorer_link_scores_in_the_browser_and_stays_on_its_origin(browser
     context.close()
 
 
-def test_eight_cards_get_the_best_discard_and_say_where_the_look_ahead_cannot_run(
+def test_eight_cards_get_the_best_discard_and_the_look_ahead_says_its_samples(
         browser, site_url) -> None:
     context, page = open_site(browser, site_url)
     page.goto(LINK_8)
     advice = page.locator("[data-testid=advice]")
     expect(advice).to_have_text(re.compile(r"Rainstorm.*260"), timeout=HANG_GUARD)
-    expect(page.locator("#advise")).to_contain_text("compiled scorer")
+    # the look-ahead runs in the browser (pure Python, no compiled scorer): it says how many
+    # samples it drew, that so few are rough, and its headline is its table's first row
+    ahead = page.locator("#advise")
+    expect(ahead).to_contain_text(re.compile(r"Samples: [1-9]\d*\."), timeout=HANG_GUARD)
+    expect(ahead.locator(".few")).to_contain_text("rough")
+    first = ahead.locator(".ahead-table tbody tr").first.locator("th").inner_text()
+    expect(ahead.locator("[data-testid=ahead]")).to_contain_text(f"discard {first} (")
     assert not page.script_errors, page.script_errors
     context.close()
 

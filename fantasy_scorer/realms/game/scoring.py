@@ -9,18 +9,31 @@ every choice made optimally and, for a Necromancer, the best card of the discard
 
 Only :meth:`Scorer._compute` scores: it hands the card sets to the compiled scorer of
 ``realms.solve.batch`` (``optimal_totals``, which equals ``score_hand`` on every hand and
-falls back to the evaluator for any card it cannot take).
+falls back to the evaluator for any card it cannot take). Where NumPy cannot be imported
+(the static site's browser, whose Pyodide ships neither NumPy nor Numba) every set is scored
+by ``score_hand`` itself: the same totals, more slowly. NumPy and the compiled scorer are
+therefore imported when a Scorer is made, never with this module.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-
-import numpy as np
+from typing import Any
 
 from ..catalog import Card, Catalog
 from ..hand import ChoiceValue
-from ..solve.batch.scorer import compiled
+
+
+def compiled_scorer(catalog: Catalog) -> Any:
+    """The compiled scorer of ``catalog``, or None where NumPy cannot be imported (then
+    :class:`Scorer` scores with ``score_hand``). Numba is not asked for here: the compiled
+    code loads it, or the ahead-of-time module that needs none, at its first call."""
+    try:
+        from ..solve.batch.scorer import compiled
+    except ImportError:
+        return None
+    return compiled(catalog)
+
 
 #: The memo is emptied when it holds this many totals (a bound on memory, not a tuning knob).
 MEMO_LIMIT = 2_000_000
@@ -51,8 +64,10 @@ class Scorer:
         # for the keys and the compiled rows of every set scored; a card of another catalog
         # object with the same id is looked up by id (:meth:`_slow_bits`)
         self._bit_of = {c: self.bit[c.id] for c in catalog.cards}
-        self.compiled = compiled(catalog)
-        self._index_of = {c: self.compiled.index[c.id] for c in catalog.cards}
+        #: the compiled scorer (None: none here, each set is scored by ``score_hand``)
+        self.compiled = compiled_scorer(catalog)
+        self._index_of = ({c: self.compiled.index[c.id] for c in catalog.cards}
+                          if self.compiled is not None else {})
         # the cards whose score reads the discard area: they put the area in a set's key
         self.readers = self.mask([c for c in catalog.cards if "discard" in c.needs or (
             c.extra is not None and c.extra.source == "discard")])
@@ -140,10 +155,19 @@ class Scorer:
         if not hands:
             return []
         cs = self.compiled
+        if cs is None:
+            return [self._plain_total(cards, area) for cards, area in hands]
         totals = cs.optimal_totals(self._rows([cards for cards, _ in hands]),
                                    players=self.players,
                                    discard=self._rows([area for _, area in hands]))
         return totals.tolist()
+
+    def _plain_total(self, cards: Sequence[Card], area: Sequence[Card]) -> int:
+        """``score_hand`` of one set, in pure Python (no compiled scorer here)."""
+        from ..hand import Hand
+        from ..solve.api import score_hand
+
+        return score_hand(Hand(self.catalog, tuple(cards), {}, tuple(area), self.players)).total
 
     def _pinned_total(self, cards: Sequence[Card], area: Sequence[Card]) -> int:
         """``score_hand`` of a set holding a chooser the player wrote a choice for, with that
@@ -162,9 +186,11 @@ class Scorer:
         except ScorerError:
             return ILLEGAL
 
-    def _rows(self, sets: Sequence[Sequence[Card]]) -> np.ndarray:
+    def _rows(self, sets: Sequence[Sequence[Card]]) -> Any:
         """The compiled scorer's ``-1``-padded rows of card indices, built in one numpy call
         (most sets are of one length: a row per set would cost more than the scoring)."""
+        import numpy as np
+
         index = self._index_of
         try:
             ids = [list(map(index.__getitem__, cards)) for cards in sets]

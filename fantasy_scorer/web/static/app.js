@@ -223,12 +223,19 @@
   }
 
   // The referee's trace, easier to read than its text: each step a heading, each line an
-  // item, the bonus lines under their card, the ruling ids last and small.
-  function renderExplain(text) {
+  // item, the bonus lines under their card, the ruling ids last and small; in the points (the
+  // last numbered step) each card's printed text under its line (texts: name -> text, from
+  // the answer's card_texts; English wording, the names in the page's language).
+  function renderExplain(text, texts) {
+    texts = texts || {};
     const out = [];
     let open = false;
-    for (const raw of text.split("\n")) {
-      if (!raw.trim()) continue;
+    const lines = text.split("\n");
+    let points = -1;  // the line of the last numbered heading
+    lines.forEach((raw, i) => { if (/^\d+\./.test(raw)) points = i; });
+    const told = new Set();
+    lines.forEach((raw, i) => {
+      if (!raw.trim()) return;
       const m = raw.match(/^(.*?)\s+\[([^\]]+)\]$/);
       const body = m ? m[1] : raw;
       const rule = m ? ` <span class="rule">${esc(m[2])}</span>` : "";
@@ -237,13 +244,17 @@
         if (open) out.push("</ul>");
         open = false;
         out.push(`<h3>${esc(body.trim())}${rule}</h3>`);
-        if (!/^\d+\./.test(body.trim())) continue;
+        if (!/^\d+\./.test(body.trim())) return;
         out.push("<ul>");
         open = true;
       } else {
-        out.push(`<li class="${depth > 3 ? "reason" : "line"}">${esc(body.trim())}${rule}</li>`);
+        const name = body.trim().split(": ")[0];
+        const card = i > points && depth <= 3 && texts[name] && !told.has(name);
+        if (card) told.add(name);
+        const printed = card ? `<span class="card-text" lang="en">${esc(texts[name])}</span>` : "";
+        out.push(`<li class="${depth > 3 ? "reason" : "line"}">${esc(body.trim())}${rule}${printed}</li>`);
       }
-    }
+    });
     if (open) out.push("</ul>");
     $("explain-text").innerHTML = out.join("");
   }
@@ -411,7 +422,7 @@
     if (explainFor === mine || state.cards.length === 0) return;
     const r = await ask("explain", request()).catch(() => null);
     if (mine !== seq || !r) return;
-    if (r.ok) renderExplain(r.data.text);
+    if (r.ok) renderExplain(r.data.text, r.data.card_texts);
     else $("explain-text").textContent = r.data.detail;
     if (r.ok) explainFor = mine;
   }
@@ -751,7 +762,11 @@
   if (window.ResizeObserver) new ResizeObserver(dockResized).observe($("dock"));
   dockResized();
   if ("serviceWorker" in navigator && window.isSecureContext) {
-    navigator.serviceWorker.register("sw.js").catch(() => {});
+    // On the static site the offline worker copies every file of the site: it waits until
+    // the engine has started, so that the copy never slows the first score.
+    const register = () => navigator.serviceWorker.register("sw.js").catch(() => {});
+    if (WORKER) engine.ready.then(register, register);
+    else register();
   }
   if (!navigator.onLine) setOffline(t("offline.notice"));
   if (WORKER) {
@@ -774,7 +789,9 @@
     }).catch(() => setOffline(t("offline.notice")));
   } else {
     explainFor = $("explain-text").textContent ? 0 : null;
-    if (explainFor === 0) renderExplain($("explain-text").textContent);
+    if (explainFor === 0) {
+      renderExplain($("explain-text").textContent, JSON.parse($("explain-text").dataset.texts || "{}"));
+    }
     getJSON("data/cards.json").then((d) => { cardData = d; }).catch(() => {});
     // The address of this entry, canonical (a game switch's address says what it came from).
     remember(false);

@@ -51,7 +51,11 @@
     const ready = new Promise((res, rej) => { readyDone = res; readyFail = rej; });
     worker.onmessage = (ev) => {
       const m = ev.data;
-      if (m.type === "ready") { readyDone(); return; }
+      if (m.type === "ready") {  // (the start's steps, on the page's clock: see worker.js)
+        for (const [k, v] of Object.entries(m.times || {})) engine.times[k] = v - performance.timeOrigin;
+        readyDone();
+        return;
+      }
       if (m.type === "failed") { readyFail(failure(500, m.detail)); return; }
       const job = waiting.get(m.id);
       if (!job) return;
@@ -78,7 +82,8 @@
       });
     }
     ready.catch(() => {});
-    return { mode: "worker", ready, call };
+    const engine = { mode: "worker", ready, call, times: { created: performance.now() } };
+    return engine;
   }
 
   window.fsEngine = mode === "worker" ? workerEngine() : serverEngine();
