@@ -47,10 +47,11 @@ import numpy as np
 from ..catalog import Card, Catalog
 from . import sweep_early
 from . import sweep_kernel as kern
-from .sweep_tables import Table, Tables, Unsupported, compile_tables
+from .engine import Unsupported
+from .sweep_tables import Table, Tables, compile_tables
 
-__all__ = ["Bounds", "Progress", "Shape", "Sweep", "Sweeper", "Table", "Unsupported",
-           "compile_bounds", "prove", "shapes"]
+__all__ = ["Bounds", "Progress", "Shape", "Sweep", "Sweeper", "Table", "compile_bounds",
+           "prove", "shapes"]
 
 
 @dataclass

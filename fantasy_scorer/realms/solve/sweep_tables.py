@@ -27,9 +27,9 @@ from operator import or_
 
 import numpy as np
 
-from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog
+from .engine import Unsupported
 from .sweep_kernel import (  # the layout lives with the compiled code (see there)
     C_AS,
     C_AXIS,
@@ -77,10 +77,6 @@ from .sweep_kernel import (  # the layout lives with the compiled code (see ther
     SUM_STRENGTH,
     TABLE,
 )
-
-
-class Unsupported(ScorerError):
-    """A card whose rules the bound does not describe (the caller says so)."""
 
 
 @dataclass(frozen=True)

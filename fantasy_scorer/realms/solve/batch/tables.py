@@ -28,6 +28,7 @@ import numpy as np
 
 from ... import effects as fx
 from ...catalog import NO_PENALTY, Card, Catalog, Penalty
+from ..engine import Unsupported
 
 # card fields
 (CF_STR, CF_SUITS, CF_COPY_SUITS, CF_NAME, CF_KEEPS, CF_DISC_SUITS, CF_IMMUNE, CF_UNCHANGE,
@@ -83,16 +84,15 @@ PAY_SIZE = 64
 #: Suit words a catalog's cards may clear (R6); more make the strike table too large.
 MAX_WORDS = 4
 
-#: Effect classes the compiled scorer evaluates; any other marks its card unsupported.
+#: Effect classes the compiled scorer evaluates; any other marks its card unsupported (the
+#: registry of which engine models which kind: ``engine.EFFECT_ENGINES``).
 KNOWN_EFFECTS = (fx.Points, fx.BestOf, fx.SumStrength, fx.MaxStrength, fx.Collection, fx.Runs,
                  fx.DistinctSuits, fx.OddStrength, fx.Exactly, fx.PerPenalty, fx.PerPlayer)
+#: The choice effects it evaluates (``_card_row``).
+KNOWN_CHOICES = (fx.Copy, fx.ChangeSuit, fx.ClearOne, fx.Protect)
 #: Effects that look at suits or names as such (not through terms): no option is collapsed.
 SUIT_GENERIC = (fx.Collection, fx.DistinctSuits)
 NAME_GENERIC = (fx.Collection,)
-
-
-class Unsupported(Exception):
-    """Something the tables cannot describe (the card or hand goes to ``resolve``)."""
 
 
 @dataclass
