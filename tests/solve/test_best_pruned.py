@@ -436,8 +436,7 @@ def test_a_copy_from_the_game_that_takes_a_penalty_counts_for_a_bonus_per_penalt
     # = 101 (a table of 3 players, an empty discard area). The sweep's bound once left
     # Judge's 10 out (91): the pruned search, with a first bar of 101 from the hand holding
     # Mirage instead, dropped this one.
-    from fantasy_scorer.realms.solve.sweep import Table as SweepTable
-    from fantasy_scorer.realms.solve.sweep import compile_bounds
+    from fantasy_scorer.realms.solve.sweep import SweepTable, compile_bounds
 
     ids = ["FR09", "FR49", "CH22", "HB05", "FR01", "FR02", "CH16", "CH07"]
     hand = [next(c for c in HOME.cards if c.id == i) for i in ids]

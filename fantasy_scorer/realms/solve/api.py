@@ -22,7 +22,7 @@ from . import engines
 from .batch.best import compiled_best, compiled_fits
 from .choices import optimal_choices
 from .engine import COMPILED, CPSAT, PRUNED, PYTHON, Engine, Problem, Unsupported
-from .exhaustive import NO_TABLE, Candidate, Progress, Table, best_with_extras, rank_key
+from .exhaustive import NO_TABLE, Candidate, SubsetProgress, Table, best_with_extras, rank_key
 from .local import climb
 from .plan import costs
 
@@ -198,7 +198,7 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
               pinned: Mapping[str, ChoiceValue] | None = None,
               top: int = 1, time_limit: float | None = None, method: str = "auto",
               workers: int = 2, players: int | None = None, cursed: Sequence[Card] = (),
-              progress: Progress | None = None) -> list[Solution]:
+              progress: SubsetProgress | None = None) -> list[Solution]:
     """The ``top`` best legal hands from ``pool`` (at least a hand's worth of cards), best
     first.
 
@@ -260,7 +260,7 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
              without: Iterable[Card] = (), time_limit: float | None = None,
              workers: int = 2, discard: Sequence[Card] | None = None,
              players: int | None = None,
-             progress: Callable[[sweep.Progress], None] | None = None) -> Solution:
+             progress: Callable[[sweep.SweepProgress], None] | None = None) -> Solution:
     """The highest-scoring legal hand of the whole game, extra cards included.
 
     A quick local search gives a first hand; the sweep (``sweep.py``) then lists every card
@@ -272,11 +272,9 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
     ``discard``: the discard area; None means an extra card from it may be any card and the
     cards that score the discard area score an empty one (the card taken was its only card).
     ``players``: None tries every table size for the cards that depend on it.
-    ``progress`` receives the sweep's :class:`~.sweep.Progress` as parts end.
+    ``progress`` receives the sweep's :class:`~.sweep.SweepProgress` as parts end.
     """
-    from .sweep import Progress as SweepProgress
-    from .sweep import Table as SweepTable
-    from .sweep import Unsupported, compile_bounds, prove, shapes
+    from .sweep import SweepProgress, SweepTable, compile_bounds, prove, shapes
 
     t0 = time.perf_counter()
     cat = catalog or base_catalog()

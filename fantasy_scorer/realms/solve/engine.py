@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from ...errors import ScorerError
 from .. import effects as fx
-from .exhaustive import NO_TABLE, Progress, Table
+from .exhaustive import NO_TABLE, SubsetProgress, Table
 
 if TYPE_CHECKING:
     from ..catalog import Card, Catalog
@@ -115,7 +115,7 @@ class Problem:
     top: int = 1
     time_limit: float | None = None
     workers: int = 2
-    progress: Progress | None = None
+    progress: SubsetProgress | None = None
 
     @property
     def cards(self) -> list[Card]:

@@ -11,7 +11,7 @@ enumeration's, and that is the Python enumeration's).
 from __future__ import annotations
 
 from .engine import COMPILED, CPSAT, PRUNED, PYTHON, Engine, Found, Problem, Unsupported
-from .exhaustive import enumerate_best, rank_key, score_set
+from .exhaustive import best_of_set, enumerate_best, rank_key
 
 
 class PythonEnumeration:
@@ -102,7 +102,7 @@ class CpsatSearch:
         model.order_ties(position)
         res = search(
             model,
-            lambda base, extra: score_set(base, p.discard, cat, p.pinned, order, p.table),
+            lambda base, extra: best_of_set(base, p.discard, cat, p.pinned, order, p.table),
             top=p.top, time_limit=p.time_limit, workers=p.workers, cut="base",
             key=lambda c: rank_key(c, order),
         )

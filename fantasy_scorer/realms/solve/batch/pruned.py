@@ -51,7 +51,7 @@ from ... import effects as fx
 from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue
 from ..engine import Unsupported
-from ..exhaustive import NO_TABLE, Candidate, Progress, Table
+from ..exhaustive import NO_TABLE, Candidate, SubsetProgress, Table
 from .best import Enumeration, best_rows, compiled_fits, threads
 
 #: Subsets scored per batch (the bar rises between batches); a batch of at least SHARED is
@@ -117,13 +117,12 @@ class _Bound:
     def __init__(self, catalog: Catalog, cards: Sequence[Card], table: Table) -> None:
         import numpy as np
 
-        from ..sweep import Table as SweepTable
-        from ..sweep import _Run, compile_bounds
+        from ..sweep import SweepRun, SweepTable, compile_bounds
 
         self.bounds = compile_bounds(catalog, list(cards), SweepTable(table.discard,
                                                                       table.players, 0))
         self.T = self.bounds.tables.T
-        self.RUN = _Run(self.bounds, [], [], 0, 0).RUN  # no free card: whole hands
+        self.RUN = SweepRun(self.bounds, [], [], 0, 0).RUN  # no free card: whole hands
         self.position = {c.id: i for i, c in enumerate(self.bounds.cards)}
         self.faces = self._faces(catalog)
         self.no_rec = np.zeros((0, 4), dtype=np.int64)  # subset_bounds records no option
@@ -192,7 +191,7 @@ def pruned_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
 def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
                 pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
                 time_limit: float | None = None, table: Table = NO_TABLE,
-                progress: Progress | None = None) -> tuple[list[Candidate], bool]:
+                progress: SubsetProgress | None = None) -> tuple[list[Candidate], bool]:
     """What :func:`.best.compiled_best` gives (the ``top`` best hands, proven); raises
     :class:`~..engine.Unsupported` when the pool is not one this search takes
     (:func:`pruned_fits`). ``progress(done, total)`` counts the subsets scored or shown

@@ -96,7 +96,7 @@ NAME_GENERIC = (fx.Collection,)
 
 
 @dataclass
-class Tables:
+class ScorerTables:
     """The compiled tables of one catalog (see the module docstring)."""
 
     catalog: Catalog
@@ -394,7 +394,7 @@ def _subset_mask(words: list[int], k: int) -> int:
     return m
 
 
-def compile_tables(catalog: Catalog) -> Tables:
+def compile_scorer_tables(catalog: Catalog) -> ScorerTables:
     """The tables of every card of ``catalog`` (cards the tables cannot describe are listed in
     ``unsupported``)."""
     b = _Builder(catalog)
@@ -477,4 +477,5 @@ def compile_tables(catalog: Catalog) -> Tables:
     memory = np.concatenate([block.ravel() for block in blocks])
     arrays = (memory, offsets)
     index = {c.id: u for u, c in enumerate(cards)}
-    return Tables(catalog, cards, index, dict(b.names), arrays, len(catalog.suits), unsupported)
+    return ScorerTables(catalog, cards, index, dict(b.names), arrays, len(catalog.suits),
+                        unsupported)
