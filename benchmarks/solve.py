@@ -37,9 +37,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
 from fantasy_scorer.realms.hand import Hand  # noqa: E402
-from fantasy_scorer.realms.solve import api  # noqa: E402
+from fantasy_scorer.realms.solve import api, engines  # noqa: E402
 from fantasy_scorer.realms.solve.api import best_hand, max_hand, optimize  # noqa: E402
 from fantasy_scorer.realms.solve.batch import aot  # noqa: E402
+from fantasy_scorer.realms.solve.engine import PRUNED  # noqa: E402
 
 
 def pct(times: list[float], q: float) -> float:
@@ -133,24 +134,25 @@ def max_figures(limit: float, expansion: bool) -> None:
 
 
 def chosen() -> tuple[list[str], object]:
-    """Records the search ``best_hand`` picks (api._choose), to report it."""
+    """Records the engine ``best_hand`` picks (api.pick_engine), to report it."""
     picks: list[str] = []
-    original = api._choose
+    original = api.pick_engine
 
     def spy(*args, **kwargs):
-        method = original(*args, **kwargs)
-        picks.append(method)
-        return method
+        engine = original(*args, **kwargs)
+        picks.append(engine.name)
+        return engine
 
-    api._choose = spy  # type: ignore[assignment]
+    api.pick_engine = spy  # type: ignore[assignment]
     return picks, original
 
 
 def without_pruned():
-    """Makes ``best_hand`` choose as it did before the pruned search (api.pruned_fits
+    """Makes ``best_hand`` choose as it did before the pruned search (the pruned engine
     refuses every pool); returns the function to restore."""
-    original = api.pruned_fits
-    api.pruned_fits = lambda *args, **kwargs: False  # type: ignore[assignment]
+    engine = engines.BEST_ENGINES[PRUNED]
+    original = engine.fits
+    engine.fits = lambda problem: "left out"  # type: ignore[method-assign]
     return original
 
 
@@ -193,7 +195,7 @@ def best_figures(cat, rng: random.Random, quick: bool) -> None:
                         best_hand(pool, cat, top=top)
                         old_times.append(time.perf_counter() - t0)
                     finally:
-                        api.pruned_fits = fits  # type: ignore[assignment]
+                        engines.BEST_ENGINES[PRUNED].fits = fits  # type: ignore[method-assign]
                     old_picks.update(picks[mark:])
                     del picks[mark:]
             used = ", ".join(f"{m} {k}" for m, k in Counter(picks).most_common())
@@ -204,7 +206,7 @@ def best_figures(cat, rng: random.Random, quick: bool) -> None:
                 print(line("  before: without pruned", old_times)
                       + f"   mean {statistics.mean(old_times) * 1000:6.1f} ms   ({was})")
     finally:
-        api._choose = original  # type: ignore[assignment]
+        api.pick_engine = original  # type: ignore[assignment]
     command = ([shutil.which("fr-score")] if shutil.which("fr-score")
                else [sys.executable, "-m", "fantasy_scorer.cli.main"])
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}  # as installed

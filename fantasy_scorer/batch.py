@@ -21,7 +21,14 @@ from collections.abc import Iterable, Sequence
 
 from .errors import ScorerError
 from .realms.catalog import Catalog, base_catalog, fold, per_catalog
-from .realms.formats.handfile import SECTIONS, Entry, _parse_choice, _setting, names_for, read_hand
+from .realms.formats.handfile import (
+    SECTIONS,
+    Entry,
+    names_for,
+    parse_choice,
+    parse_setting,
+    read_hand,
+)
 from .realms.hand import Hand
 from .realms.resolve import resolve
 
@@ -55,7 +62,7 @@ class LineCoder:
                 return L.BAD
             return L.section_code({"hand": L.SECTION_HAND, "cursed": L.SECTION_CURSED,
                                    "discard": L.SECTION_DISCARD}[SECTIONS[title]])
-        setting = _setting(line)
+        setting = parse_setting(line)
         if setting is not None:
             key, value = setting
             if key != "players" or not (value.isascii() and value.isdigit()) or len(value) > 2:
@@ -69,7 +76,7 @@ class LineCoder:
                 return L.card_code(self.index[card.id])
             if not choice or card.choice is None:
                 return L.BAD
-            value = _parse_choice(Entry(0, card, choice), self.names)
+            value = parse_choice(Entry(0, card, choice), self.names)
         except ScorerError:
             return L.BAD
         u = self.index[card.id]

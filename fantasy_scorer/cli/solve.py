@@ -48,7 +48,7 @@ if TYPE_CHECKING:
 
     from ..realms.names import Localizer, Names
     from ..realms.solve.api import Solution, Written
-    from ..realms.solve.sweep import Progress
+    from ..realms.solve.sweep import SweepProgress
 
 
 @dataclass(frozen=True)
@@ -463,7 +463,7 @@ def max_notes(sol: Solution, no_discard: bool, no_players: bool) -> list[str]:
 
 
 @contextmanager
-def max_progress(quiet: bool) -> Iterator[Callable[[Progress], None] | None]:
+def max_progress(quiet: bool) -> Iterator[Callable[[SweepProgress], None] | None]:
     """A progress bar on standard error while ``max`` runs (a terminal only, not --quiet):
     the parts of the current pass done, the best hand so far, the most any hand may still
     score, and the time left."""
@@ -480,7 +480,7 @@ def max_progress(quiet: bool) -> Iterator[Callable[[Progress], None] | None]:
     with Bar(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("preparing the search", total=None, left="", hand="")
 
-        def show(p: Progress) -> None:
+        def show(p: SweepProgress) -> None:
             left = "" if p.left is None else f"~{_duration(p.left)} left"
             text = f"best {p.best} · at most {p.bound}"
             room = bar.console.width - len(text) - len(left) - 40  # bar, time, spaces

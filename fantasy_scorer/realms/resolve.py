@@ -66,7 +66,7 @@ class Slot:
 # --------------------------------------------------------------------------------------------
 
 
-def _identities(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None:
+def apply_identities(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> None:
     """Step 1: copies take the identity of the *printed* target card (R1, R2)."""
     for s in slots:
         eff = s.card.choice
@@ -91,7 +91,7 @@ def _identities(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue]) -> No
             s.copied = target
 
 
-def _changes(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue], cat: Catalog) -> None:
+def apply_changes(slots: Sequence[Slot], choices: Mapping[str, ChoiceValue], cat: Catalog) -> None:
     """Step 2: Book of Changes gives one other card a new suit (R3)."""
     for s in slots:
         if type(s.card.choice) is fx.ChangeSuit:
@@ -238,8 +238,8 @@ def check_clear_targets(cards: Sequence[Card], choices: Mapping[str, ChoiceValue
     if any(type(c.choice) in (fx.Copy, fx.ChangeSuit) and c.id not in choices for c in cards):
         return
     slots = [Slot(c, i) for i, c in enumerate(cards)]
-    _identities(slots, choices)
-    _changes(slots, choices, catalog)
+    apply_identities(slots, choices)
+    apply_changes(slots, choices, catalog)
     for s in slots:
         value = choices.get(s.card.id)
         if type(s.card.choice) is fx.ClearOne and value is not None:
@@ -486,8 +486,8 @@ def run(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], catalog: Cata
     """Steps 1–4 on unvalidated input; returns the slots and the view points are scored on."""
     slots = [Slot(c, i) for i, c in enumerate(cards)]
     if choices:
-        _identities(slots, choices)
-        _changes(slots, choices, catalog)
+        apply_identities(slots, choices)
+        apply_changes(slots, choices, catalog)
     _immunity(slots, choices)
     _clearing(slots, choices)
     _blanking(slots)

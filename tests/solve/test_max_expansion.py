@@ -18,7 +18,7 @@ from fantasy_scorer.realms.hand import hand_limit
 from fantasy_scorer.realms.resolve import resolve
 from fantasy_scorer.realms.solve.api import max_hand
 from fantasy_scorer.realms.solve.choices import optimal_choices
-from fantasy_scorer.realms.solve.sweep import Table, compile_bounds
+from fantasy_scorer.realms.solve.sweep import SweepTable, compile_bounds
 
 from .test_sweep import swept_and_wanted
 
@@ -65,7 +65,7 @@ def tables(draw, cat=EXP):
 @given(tables())
 def test_the_bound_is_never_below_the_best_choices_on_expansion_hands(case) -> None:
     hand, discard, players = case
-    b = compile_bounds(EXP, EXP.suit_cards, Table(None if discard is None else
+    b = compile_bounds(EXP, EXP.suit_cards, SweepTable(None if discard is None else
                                                  tuple(discard), players))
     assert b.bound(hand) >= best_total(hand, EXP, discard, players)
 
@@ -77,7 +77,7 @@ def test_the_bound_holds_with_the_deluxe_phoenix(case) -> None:
     if DLX.card("Phoenix") not in hand:
         hand = hand[:-1] + [DLX.card("Phoenix")] if DLX.card("Phoenix") not in hand[:-1] \
             else hand
-    b = compile_bounds(DLX, DLX.suit_cards, Table(None if discard is None else
+    b = compile_bounds(DLX, DLX.suit_cards, SweepTable(None if discard is None else
                                                  tuple(discard), players))
     assert b.bound(hand) >= best_total(hand, DLX, discard, players)
 
@@ -110,7 +110,7 @@ AREA = ("Rainstorm", "Knights", "Unicorn", "Wildfire", "Magic Wand", "Dragon")
 TABLES = [(None, None), (None, 3), (AREA, None), (AREA[:2], 6)]
 BOUNDS_AT = {t: compile_bounds(EXP, [c for c in HAND if t[0] is None or c.name not in t[0]]
                                + cards(t[0] or ()),
-                               Table(None if t[0] is None else tuple(cards(t[0])), t[1]))
+                               SweepTable(None if t[0] is None else tuple(cards(t[0])), t[1]))
              for t in TABLES}
 
 

@@ -331,7 +331,7 @@ def test_cards_the_sweep_cannot_bound_go_to_cp_sat(tmp_path) -> None:
     """A copy from the game that takes a strength is not described by the sweep's
     tables: max answers through CP-SAT instead, and still finds the best hand."""
     from fantasy_scorer.realms.catalog import load_catalog
-    from fantasy_scorer.realms.solve.sweep import Unsupported
+    from fantasy_scorer.realms.solve.engine import Unsupported
 
     f = tmp_path / "chameleon.yaml"
     f.write_text(CHAMELEON, encoding="utf-8")

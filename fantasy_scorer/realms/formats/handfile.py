@@ -90,7 +90,7 @@ def _lines(text: str):
             yield no, line
 
 
-def _setting(line: str) -> tuple[str, str] | None:
+def parse_setting(line: str) -> tuple[str, str] | None:
     key, sep, value = line.partition(":")
     if sep and fold(key) in SETTINGS:
         return fold(key), value.strip()
@@ -111,7 +111,7 @@ def read_settings(text: str, source: str) -> Settings:
     """The game and table settings of a hand file (read before its cards, which need them)."""
     s = Settings()
     for no, line in _lines(text):
-        kv = _setting(line)
+        kv = parse_setting(line)
         if kv is None:
             continue
         key, value = kv
@@ -149,7 +149,7 @@ def parse_lines(text: str, source: str, names: Names) -> Sections:
             current = SECTIONS[title]
             sections.titled.setdefault(current, no)
             continue
-        if _setting(line) is not None:
+        if parse_setting(line) is not None:
             if current != "hand" or any(sections.values()):
                 raise ScorerError("settings (expansion, edition, players) go at the top",
                                   where)
@@ -170,7 +170,7 @@ def parse_lines(text: str, source: str, names: Names) -> Sections:
     return sections
 
 
-def _parse_choice(entry: Entry, names: Names) -> ChoiceValue:
+def parse_choice(entry: Entry, names: Names) -> ChoiceValue:
     eff = entry.card.choice
     text = entry.choice or ""
     if text.strip().casefold() == "none":
@@ -263,7 +263,7 @@ def read_hand(text: str, source: str, catalog: Catalog, names: Names | None = No
             raise ScorerError(f"{e.card.name} makes no choice; remove ': {clip(e.choice)}'",
                               where)
         try:
-            value = _parse_choice(e, names)
+            value = parse_choice(e, names)
             if value is not None:
                 check_choice(base, e.card, value)
         except ScorerError as err:

@@ -15,7 +15,7 @@ from ..catalog import Card, Catalog, load_catalog
 from ..hand import ChoiceValue, check_choice
 from ..names import Names
 from . import sharecode
-from .handfile import _parse_choice, check_agrees, names_for, parse_lines, read_settings
+from .handfile import check_agrees, names_for, parse_choice, parse_lines, read_settings
 
 
 @dataclass(frozen=True)
@@ -61,7 +61,7 @@ def read_pool(text: str, source: str, card_files: tuple[str, ...], expansion: st
         if e.card.choice is None:
             raise ScorerError(f"{e.card.name} makes no choice; remove ': {e.choice}'", where)
         try:
-            value = _parse_choice(e, names)
+            value = parse_choice(e, names)
             if value is not None:
                 check_choice(view, e.card, value)  # type: ignore[arg-type]
         except ScorerError as err:

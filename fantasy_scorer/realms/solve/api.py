@@ -18,19 +18,11 @@ from ..catalog import Card, Catalog, base_catalog
 from ..hand import MAX_DISCARD, ChoiceValue, Hand, format_choice, hand_limit
 from ..ranking import Standing, rank
 from ..resolve import Result, cursed_points, resolve
+from . import engines
 from .batch.best import compiled_best, compiled_fits
-from .batch.pruned import pruned_best, pruned_fits
 from .choices import optimal_choices
-from .exhaustive import (
-    NO_TABLE,
-    Candidate,
-    Progress,
-    Table,
-    best_with_extras,
-    enumerate_best,
-    rank_key,
-    score_set,
-)
+from .engine import COMPILED, CPSAT, PRUNED, PYTHON, Engine, Problem, Unsupported
+from .exhaustive import NO_TABLE, Candidate, SubsetProgress, Table, best_with_extras, rank_key
 from .local import climb
 from .plan import costs
 
@@ -121,10 +113,8 @@ def _compiled_optimum(hand: Hand, area: Sequence[Card] | None, table: Table
     pool, extra = list(hand.cards), list(area or ())
     if not compiled_fits(pool, cat, extra, table):
         return None
-    answer = compiled_best(pool, cat, extra, dict(hand.choices), 1, None, table)
-    if answer is None or not answer[0]:
-        return None
-    return answer[0][0]
+    found, _ = compiled_best(pool, cat, extra, dict(hand.choices), 1, None, table)
+    return found[0] if found else None
 
 
 def score_hand(hand: Hand) -> Result:
@@ -208,7 +198,7 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
               pinned: Mapping[str, ChoiceValue] | None = None,
               top: int = 1, time_limit: float | None = None, method: str = "auto",
               workers: int = 2, players: int | None = None, cursed: Sequence[Card] = (),
-              progress: Progress | None = None) -> list[Solution]:
+              progress: SubsetProgress | None = None) -> list[Solution]:
     """The ``top`` best legal hands from ``pool`` (at least a hand's worth of cards), best
     first.
 
@@ -236,80 +226,41 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
         raise ScorerError(f"a pool needs at least {size} cards, got {len(pool)}")
     if len({c.id for c in pool}) != len(pool):
         raise ScorerError("a card is listed twice in the pool; each card exists once")
-    order = _order(pool + discard)
+    problem = Problem(pool, cat, discard, pinned, table, top, time_limit, workers, progress)
     if method in ("auto", "exhaustive"):
-        method = _choose(pool, cat, discard, pinned, table, cpsat=method == "auto" and not cursed)
-    found: list[Candidate] = []
-    proven = True
-    if method == "pruned":
-        result = pruned_best(pool, cat, discard, pinned, top, time_limit, table, progress)
-        if result is None:  # a card the bound does not describe, an extra card …
-            method = "compiled"
-        else:
-            found, proven = result
-    if method == "compiled":
-        result = compiled_best(pool, cat, discard, pinned, top, time_limit, table, progress)
-        if result is None:  # a card the compiled code does not know
-            method = "python"
-        else:
-            found, proven = result
-    if method == "python":
-        found, proven = enumerate_best(pool, cat, discard, pinned, top, time_limit, table,
-                                       progress)
-    elif method == "cpsat":
-        from .cpsat import HandModel, search  # OR-Tools loads only when needed
-
-        model = HandModel(cat, pool, discard, pinned, hand_size=size, table=table)
-        model.order_ties({c.id: i for i, c in enumerate(pool + discard)})
-        res = search(
-            model, lambda base, extra: score_set(base, discard, cat, pinned, order, table),
-            top=top, time_limit=time_limit, workers=workers, cut="base",
-            key=lambda c: rank_key(c, order),
-        )
-        found, proven = res.found[:top], res.proven
-        if not found and not proven:  # out of time before the first solution: enumerate a bit
-            found, _ = enumerate_best(pool, cat, discard, pinned, top, 0.2, table)
-    if not found:
+        method = pick_engine(problem, cpsat=method == "auto").name
+    found = engines.run(method, problem)
+    if not found.candidates:
         raise ScorerError("no legal hand can be made from these cards and pinned choices")
     out = []
-    for cand in found:
+    for cand in found.candidates:
         kept = {c.id for c in cand.cards}
-        out.append(_solution(cand, cat, proven, [c for c in pool if c.id not in kept], table))
+        out.append(_solution(cand, cat, found.proven, [c for c in pool if c.id not in kept],
+                             table))
     return out
 
 
-def _choose(pool: list[Card], catalog: Catalog, discard: list[Card],
-            pinned: dict[str, ChoiceValue], table: Table, cpsat: bool) -> str:
-    """The search expected to answer soonest (``"compiled"``, ``"pruned"``, ``"python"`` or
-    ``"cpsat"``). Whether the compiled code, the sweep's bound or CP-SAT can take the pool is
-    asked only of the pick: asking loads numpy, numba or OR-Tools, which the command line
+def pick_engine(problem: Problem, cpsat: bool = True) -> Engine:
+    """The engine expected to answer soonest among those that take the problem (:mod:`.plan`
+    estimates each; ``cpsat`` False leaves CP-SAT out). Whether an engine takes the problem
+    is asked only of the pick: asking loads numpy, numba or OR-Tools, which the command line
     would pay for a small pool."""
-    compiled_ok = pruned_ok = True
+    refused: set[str] = set() if cpsat else {CPSAT}
     while True:
-        est = costs(pool, catalog, discard, pinned, compiled_ok, cpsat, pruned_ok)
-        method = est.best()
-        if method in ("compiled", "pruned") and not compiled_fits(pool, catalog, discard,
-                                                                 table):
-            compiled_ok = False
-        elif method == "pruned" and not pruned_fits(pool, catalog, discard, table):
-            pruned_ok = False
-        elif method == "cpsat" and _cpsat_refuses(pool + discard):
-            cpsat = False
-        else:
-            return method
-
-
-def _cpsat_refuses(cards: list[Card]) -> bool:
-    from .cpsat import unsupported  # OR-Tools loads only when CP-SAT is the pick
-
-    return bool(unsupported(cards))
+        est = costs(problem.pool, problem.catalog, problem.discard, dict(problem.pinned),
+                    compiled_ok=COMPILED not in refused, cpsat_ok=CPSAT not in refused,
+                    pruned_ok=PRUNED not in refused)
+        engine = engines.BEST_ENGINES[est.best()]
+        if engine.name == PYTHON or engine.fits(problem) is None:
+            return engine
+        refused.add(engine.name)
 
 
 def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
              without: Iterable[Card] = (), time_limit: float | None = None,
              workers: int = 2, discard: Sequence[Card] | None = None,
              players: int | None = None,
-             progress: Callable[[sweep.Progress], None] | None = None) -> Solution:
+             progress: Callable[[sweep.SweepProgress], None] | None = None) -> Solution:
     """The highest-scoring legal hand of the whole game, extra cards included.
 
     A quick local search gives a first hand; the sweep (``sweep.py``) then lists every card
@@ -321,11 +272,9 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
     ``discard``: the discard area; None means an extra card from it may be any card and the
     cards that score the discard area score an empty one (the card taken was its only card).
     ``players``: None tries every table size for the cards that depend on it.
-    ``progress`` receives the sweep's :class:`~.sweep.Progress` as parts end.
+    ``progress`` receives the sweep's :class:`~.sweep.SweepProgress` as parts end.
     """
-    from .sweep import Progress as SweepProgress
-    from .sweep import Table as SweepTable
-    from .sweep import Unsupported, compile_bounds, prove, shapes
+    from .sweep import SweepProgress, SweepTable, compile_bounds, prove, shapes
 
     t0 = time.perf_counter()
     cat = catalog or base_catalog()
@@ -386,10 +335,8 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
         hand_shapes = shapes(cat, pool, required, area,
                              sum(1 for c in cursed if c.extra is not None))
     except Unsupported as e:
-        if cursed or area is not None or cat.max_hand is not None:
-            raise ScorerError(f"max cannot search these cards: {e}") from None
-        return _max_by_cpsat(cat, pool, required, time_limit, workers,
-                             lambda b, x: verify(list(b) + list(x))[0], order)
+        return _max_by_cpsat(cat, pool, required, cursed, area, time_limit, workers,
+                             player_counts(pool), order, str(e))
     offset = max(sum(cursed_points(c, _empty_view(cat, p, len(cursed))) for c in cursed)
                  for p in (player_counts(cursed) or [None]))
     deadline = None if time_limit is None else t0 + time_limit
@@ -453,19 +400,47 @@ def _split_extra(cards: list[Card], size: int, order,
 
 
 def _max_by_cpsat(cat: Catalog, cards: list[Card], required: list[Card],
-                  time_limit: float | None, workers: int, verify, order) -> Solution:
-    """The CP-SAT search, for cards the sweep does not describe."""
+                  cursed: tuple[Card, ...], area: list[Card] | None,
+                  time_limit: float | None, workers: int, player_counts: list[int | None],
+                  order, why: str) -> Solution:
+    """The CP-SAT search, for cards the sweep does not describe (``why``): one search per
+    table size the cards depend on (``player_counts``), with the Cursed Items held and the
+    discard area (None: an extra card may be any card, and the discard area's readers see
+    it empty, the card taken being its only card)."""
     from .cpsat import HandModel, search
 
-    model = HandModel(cat, cards, cards, required=required, hand_size=cat.hand_size)
-    quick = 2.0 if time_limit is None else min(5.0, time_limit / 10)
     size = cat.hand_size
-    start = climb(cards, cat, required, extras=cards, seconds=quick, size=size)
-    first = verify(start[:size], start[size:])
-    model.hint(start[:size], start[size:])
-    left = None if time_limit is None else max(time_limit - quick, 0.01)
-    res = search(model, verify, top=1, time_limit=left, workers=workers, cut="hand",
-                 key=lambda c: rank_key(c, order), initial=[first] if first else [])
-    if not res.found:
+    extras = cards if area is None else area  # what Necromancer may take (any card: the deck)
+    shown = () if area is None else tuple(area)
+    quick = 2.0 if time_limit is None else min(5.0, time_limit / 10)
+    each = None if time_limit is None else max(time_limit - quick, 0.01) / len(player_counts)
+    start = climb(cards, cat, required, extras=extras, seconds=quick, size=size)
+    best: tuple[Candidate, Table] | None = None
+    proven = True
+    for p in player_counts:
+        table = Table(shown, p, cursed)
+
+        def verify(base: Sequence[Card], extra: Sequence[Card],
+                   table: Table = table) -> Candidate:
+            hand = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
+            total, choices = optimal_choices(hand, cat, None, table.context(extra), cursed)
+            return Candidate(hand, tuple(extra), total, choices)
+
+        try:
+            model = HandModel(cat, cards, extras, required=required, hand_size=size,
+                              table=table, deck=cards)
+        except Unsupported as e:
+            raise ScorerError(f"max cannot search these cards: {why}; {e}") from None
+        base, extra = _split_extra(list(start), size, order, area)
+        model.hint(base, extra)
+        res = search(model, verify, top=1, time_limit=each, workers=workers, cut="hand",
+                     key=lambda c: rank_key(c, order), initial=[verify(base, extra)])
+        proven = proven and res.proven
+        if res.found and (best is None or res.found[0].total > best[0].total):
+            best = (res.found[0], table)
+    if best is None or any(c not in best[0].cards for c in required):
         raise ScorerError("no legal hand satisfies these requirements")
-    return _solution(res.found[0], cat, res.proven)
+    cand, table = best
+    if area is None and not any("discard" in c.needs for c in [*cand.cards, *cursed]):
+        table = replace(table, discard=None)  # (as the sweep's answer: no area shown)
+    return _solution(cand, cat, proven, table=table)

@@ -29,8 +29,8 @@ from ..catalog import Card, Catalog
 from ..hand import ChoiceValue
 from ..resolve import (
     Slot,
-    _changes,
-    _identities,
+    apply_changes,
+    apply_identities,
     changed_suits,
     clear_message,
     illegal_clear,
@@ -48,8 +48,8 @@ def _stage(card: Card) -> int:
 def _slots(cards: Sequence[Card], choices: Mapping[str, ChoiceValue], cat: Catalog) -> list[Slot]:
     """The cards after steps 1–2 (identities and changes of suit)."""
     slots = [Slot(c, i) for i, c in enumerate(cards)]
-    _identities(slots, choices)
-    _changes(slots, choices, cat)
+    apply_identities(slots, choices)
+    apply_changes(slots, choices, cat)
     return slots
 
 

@@ -51,16 +51,12 @@ from .. import effects as fx
 from ..catalog import NO_PENALTY, Card, Catalog, Penalty
 from ..hand import BASE_HAND, ChoiceValue
 from ..resolve import cursed_points, score_raw
+from .engine import Unsupported
 from .exhaustive import NO_TABLE, Candidate, Table
 from .literals import Lit, Logic
 from .relevance import Relevance, game_copy_targets, relevance, suit_choices
 
 Terms = Sequence[fx.Term]
-
-
-class Unsupported(ScorerError):
-    """A card uses a rule this model does not describe (the caller falls back to
-    enumeration, or says so)."""
 
 
 #: The choice effects the model describes (step 2).
@@ -138,7 +134,8 @@ class HandModel:
     def __init__(self, catalog: Catalog, pool: Sequence[Card], discard: Sequence[Card] = (),
                  pinned: Mapping[str, ChoiceValue] | None = None,
                  required: Iterable[Card] = (), forbidden: Iterable[Card] = (),
-                 hand_size: int = BASE_HAND, table: Table = NO_TABLE) -> None:
+                 hand_size: int = BASE_HAND, table: Table = NO_TABLE,
+                 deck: Sequence[Card] = ()) -> None:
         self.cat = catalog
         self.table = table
         odd = unsupported(list(pool) + list(discard) + list(table.cursed))
@@ -149,7 +146,7 @@ class HandModel:
         self.L = Logic(self.m)
         self.pinned = dict(pinned or {})
         universe: list[Card] = []
-        for c in list(pool) + list(discard):
+        for c in list(pool) + list(discard) + list(deck):
             if c not in universe:
                 universe.append(c)
         self.U = universe
@@ -157,11 +154,13 @@ class HandModel:
         self.index = {c.id: i for i, c in enumerate(universe)}
         self.pool = {c.id for c in pool}
         self.discard = {c.id for c in discard}
+        self.deck = {c.id for c in deck}
         self.rel: Relevance = relevance(universe, catalog)
         self.n_suits = len(catalog.suits)
         self.hand_size = hand_size
-        givers = sum(1 for c in universe if c.extra is not None and c.id in self.pool)
-        room = givers if discard else 0
+        givers = sum(1 for c in universe if c.extra is not None and c.id in self.pool) + sum(
+            1 for c in table.cursed if c.extra is not None)
+        room = givers if discard or deck else 0
         if catalog.max_hand is not None:
             room = min(room, max(catalog.max_hand - hand_size, 0))
         self.room = room
@@ -191,7 +190,8 @@ class HandModel:
         self.extra: list = []  # held as an extra card
         for c in self.U:
             b = m.new_bool_var(f"base_{c.id}") if c.id in self.pool else False
-            e = m.new_bool_var(f"extra_{c.id}") if c.id in self.discard else False
+            e = (m.new_bool_var(f"extra_{c.id}") if c.id in self.discard or c.id in self.deck
+                 else False)
             if b is not False and e is not False:
                 x = m.new_bool_var(f"x_{c.id}")
                 m.add(x == b + e)
@@ -205,32 +205,42 @@ class HandModel:
             if c.id in forbidden:
                 L.implies(x, False)
         m.add(sum(b for b in self.base if b is not False) == self.hand_size)
-        givers = [i for i, c in enumerate(self.U)
-                  if c.extra is not None and self.base[i] is not False]
+        # (giver, held): the givers among the 7, and the Cursed Items beside the hand
+        givers: list[tuple[Card, Lit]] = [(c, self.base[i]) for i, c in enumerate(self.U)
+                                          if c.extra is not None and self.base[i] is not False]
+        givers += [(c, True) for c in self.table.cursed if c.extra is not None]
         extras = [e for e in self.extra if e is not False]
         if extras:
             # as the enumeration takes them (exhaustive.extra_options): each extra card
-            # given by a different giver held among the 7, of a suit it may take, not more
-            # than the hand's room (C4)
+            # given by a different giver held, not more than the hand's room (C4); a card of
+            # the discard area of a suit it may take, or (``deck``: max) any card of the game
             m.add(sum(extras) <= self.room)
-            gives: dict[int, list] = {g: [] for g in givers}
+            gives: list[list] = [[] for _ in givers]
             for i, e in enumerate(self.extra):
                 if e is False:
                     continue
                 able = []
-                for g in givers:
-                    if g != i and self.U[i].suits & self.U[g].extra.suits:  # type: ignore[union-attr]
-                        a = m.new_bool_var(f"gives_{self.U[g].id}_{self.U[i].id}")
-                        L.implies(a, self.base[g])
-                        gives[g].append(a)
+                for k, (giver, held) in enumerate(givers):
+                    if giver is not self.U[i] and self._may_give(giver, self.U[i]):
+                        a = m.new_bool_var(f"gives_{giver.id}_{self.U[i].id}")
+                        L.implies(a, held)
+                        gives[k].append(a)
                         able.append(a)
                 if able:
                     m.add(sum(able) == e)
                 else:
                     L.implies(e, False)
-            for ways in gives.values():
+            for ways in gives:
                 if len(ways) > 1:
                     m.add_at_most_one(ways)
+
+    def _may_give(self, giver: Card, card: Card) -> bool:
+        """Whether ``giver``'s extra-card effect may take ``card``: from the discard area, a
+        card of its suits; from the deck (R13, C4), any card of ``deck``."""
+        assert giver.extra is not None
+        if giver.extra.source == "discard":
+            return card.id in self.discard and bool(card.suits & giver.extra.suits)
+        return card.id in self.deck
 
     # ---------------------------------------------------------------------------- step 2
     def _choices(self) -> None:

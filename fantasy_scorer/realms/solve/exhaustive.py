@@ -122,7 +122,7 @@ def room(catalog: Catalog) -> int | None:
     return None if catalog.max_hand is None else catalog.max_hand - catalog.hand_size
 
 
-def score_set(base: Sequence[Card], discard: Sequence[Card], catalog: Catalog,
+def best_of_set(base: Sequence[Card], discard: Sequence[Card], catalog: Catalog,
               pinned: Mapping[str, ChoiceValue], order: Callable[[Card], int],
               table: Table = NO_TABLE) -> Candidate | None:
     """The best hand holding exactly ``base`` (plus its best extra card), or None if illegal."""
@@ -152,10 +152,10 @@ def rank_key(cand: Candidate, order: Callable[[Card], int]) -> tuple:
 def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
                    pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
                    time_limit: float | None = None, table: Table = NO_TABLE,
-                   progress: Progress | None = None) -> tuple[list[Candidate], bool]:
+                   progress: SubsetProgress | None = None) -> tuple[list[Candidate], bool]:
     """(the ``top`` best hands, proven) over every 7-card subset of ``pool``."""
     pinned = dict(pinned or {})
-    order = _order_of(pool, discard)
+    order = order_of(pool, discard)
     t0 = time.perf_counter()
     found: list[Candidate] = []
     proven = True
@@ -166,7 +166,7 @@ def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Car
         if time_limit is not None and time.perf_counter() - t0 > time_limit and found:
             proven = False
             break
-        cand = score_set(base, discard, catalog, pinned, order, table)
+        cand = best_of_set(base, discard, catalog, pinned, order, table)
         if cand is not None:
             found.append(cand)
         if progress is not None and (done % step == 0 or done == total):
@@ -175,10 +175,10 @@ def enumerate_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Car
     return found[:top], proven
 
 #: ``progress(done, total)``: how many of the subsets a search has scored.
-Progress = Callable[[int, int], None]
+SubsetProgress = Callable[[int, int], None]
 
 
-def _order_of(pool: Sequence[Card], discard: Sequence[Card]) -> Callable[[Card], int]:
+def order_of(pool: Sequence[Card], discard: Sequence[Card]) -> Callable[[Card], int]:
     position = {c.id: i for i, c in enumerate(list(pool) + list(discard))}
     return lambda c: position[c.id]
 

@@ -47,9 +47,10 @@ import numpy as np
 from ..catalog import Card, Catalog
 from . import sweep_early
 from . import sweep_kernel as kern
-from .sweep_tables import Table, Tables, Unsupported, compile_tables
+from .engine import Unsupported
+from .sweep_tables import SweepTable, SweepTables, compile_sweep_tables
 
-__all__ = ["Bounds", "Progress", "Shape", "Sweep", "Sweeper", "Table", "Unsupported",
+__all__ = ["Bounds", "Shape", "Sweep", "SweepProgress", "SweepTable", "Sweeper",
            "compile_bounds", "prove", "shapes"]
 
 
@@ -57,7 +58,7 @@ __all__ = ["Bounds", "Progress", "Shape", "Sweep", "Sweeper", "Table", "Unsuppor
 class Bounds:
     """Compiled tables, with what the sweep needs to read and write card sets."""
 
-    tables: Tables
+    tables: SweepTables
 
     @property
     def cards(self) -> list[Card]:
@@ -69,12 +70,12 @@ class Bounds:
 
     def bound(self, cards: Sequence[Card]) -> int:
         """At least the total of this hand, whatever its choices."""
-        return _Run(self, [], [], 0, 0).hand(self.index(cards))
+        return SweepRun(self, [], [], 0, 0).hand(self.index(cards))
 
     def refined_beats(self, cards: Sequence[Card], threshold: int) -> bool:
         """Whether the closer look the sweep takes at a hand (Book of Changes tried change by
         change, World Tree with different suits) still leaves its bound above threshold."""
-        run = _Run(self, [], [], 0, 0)
+        run = SweepRun(self, [], [], 0, 0)
         idx = self.index(cards)
         W, L = kern.workspace(0), kern.scratch(self.tables.T)
         return kern.refined_over(run._held(idx), len(idx), run._cnt(idx), threshold,
@@ -83,16 +84,16 @@ class Bounds:
 
     def branch(self, held: Sequence[Card], rest: Sequence[Card], k: int) -> int:
         """At least the bound of every hand ``held`` + ``k`` cards of ``rest``."""
-        run = _Run(self, self.index(held), self.index(rest), len(held) + k, 0)
+        run = SweepRun(self, self.index(held), self.index(rest), len(held) + k, 0)
         return run.bound(list(run.forced), 0, k)
 
 
-def compile_bounds(catalog: Catalog, cards: Sequence[Card], table: Table | None = None
+def compile_bounds(catalog: Catalog, cards: Sequence[Card], table: SweepTable | None = None
                    ) -> Bounds:
-    return Bounds(compile_tables(catalog, cards, table or Table()))
+    return Bounds(compile_sweep_tables(catalog, cards, table or SweepTable()))
 
 
-class _Run:
+class SweepRun:
     """One shape of hand swept: forced cards, and free cards in the sweep's order, with the
     facts the compiled code reads about every suffix of them (RUN)."""
 
@@ -255,7 +256,7 @@ class Sweep:
 
 
 @dataclass(frozen=True)
-class Progress:
+class SweepProgress:
     """How far a proof has gone: the best total known (``best``), the most any hand may
     score as far as the sweep knows (``bound``: the proof is done when they meet), the parts
     of the current pass done, and the time (``left``: an estimate, None while too early)."""
@@ -270,8 +271,8 @@ class Progress:
     hand: tuple[Card, ...] = ()  # the best hand known (filled by the caller who scores)
 
 
-Found = list[tuple[tuple[Card, ...], int]]
-Improve = Callable[[Found], int]
+BoundSets = list[tuple[tuple[Card, ...], int]]
+Improve = Callable[[BoundSets], int]
 
 
 def _order(b: Bounds, forced: list[int], free: list[int], size: int) -> list[int]:
@@ -282,7 +283,7 @@ def _order(b: Bounds, forced: list[int], free: list[int], size: int) -> list[int
     k = size - len(forced)
     if k <= 0 or not free:
         return free
-    run = _Run(b, forced, free, size, 0)
+    run = SweepRun(b, forced, free, size, 0)
     m = np.zeros(len(free) + 1, dtype=np.int64)
     run.bound(forced, 0, k, -1, m)
     given = np.zeros((len(free), len(free)), dtype=np.int64)
@@ -308,8 +309,8 @@ class Sweeper:
         self.b = b
         self.workers = workers
         self.limit = limit
-        self.runs: list[_Run] = []
-        self.fixed: Found = []  # whole hands of forced cards
+        self.runs: list[SweepRun] = []
+        self.fixed: BoundSets = []  # whole hands of forced cards
         for shape in hand_shapes:
             forced = b.index(shape.forced)
             free = b.index(shape.free)
@@ -320,7 +321,7 @@ class Sweeper:
                 self.fixed.append((shape.forced, b.bound(shape.forced)))
                 continue
             free = _order(b, forced, free, shape.size)
-            self.runs.append(_Run(b, forced, free, shape.size, int(shape.need_fit)))
+            self.runs.append(SweepRun(b, forced, free, shape.size, int(shape.need_fit)))
         self.stats = np.zeros(3, dtype=np.int64)
         self.seen: set[tuple[int, ...]] = set()
 
@@ -362,7 +363,7 @@ class Sweeper:
         return out
 
     def _part(self, task: Task, thr: np.ndarray, cap: int, beam: int
-              ) -> tuple[Found, bool]:
+              ) -> tuple[BoundSets, bool]:
         """The hands of one part (new ones only) and whether the buffer filled."""
         promise, r, f, g = task
         if promise <= thr[0]:
@@ -374,7 +375,7 @@ class Sweeper:
                 out, cap, st, beam)
         n = run.call(kern.sweep_part, args)
         self.stats += st
-        new: Found = []
+        new: BoundSets = []
         for row in out[:cap if n < 0 else n]:
             key = tuple(int(i) for i in row[:-1] if i >= 0)
             if key not in self.seen:
@@ -386,7 +387,7 @@ class Sweeper:
     def dive(self, thr: np.ndarray, improve: Improve, deadline: float | None) -> None:
         """A first bar: each part followed down its most promising branches only (which
         proves nothing), and the hands met scored best bound first, for a short while."""
-        hands: Found = []
+        hands: BoundSets = []
         for task in self.tasks(int(thr[0]))[:DIVE_PARTS]:
             found, _ = self._part(task, thr, 64, DIVE_BEAM)
             hands += found
@@ -468,7 +469,7 @@ class Sweeper:
 
 def prove(b: Bounds, hand_shapes: Sequence[Shape], bar: int, improve: Improve,
           workers: int = 2, deadline: float | None = None,
-          progress: Callable[[Progress], None] | None = None) -> Sweep:
+          progress: Callable[[SweepProgress], None] | None = None) -> Sweep:
     """Sweep until every hand whose bound beats the bar has been scored.
 
     ``bar`` is the best total known minus one; ``improve`` scores hands (best bound first)
@@ -481,7 +482,7 @@ def prove(b: Bounds, hand_shapes: Sequence[Shape], bar: int, improve: Improve,
     sweeper = Sweeper(b, hand_shapes, workers)
     best = [bar]
 
-    def scored(found: Found) -> int:
+    def scored(found: BoundSets) -> int:
         best[0] = max(best[0], improve(found))
         return best[0]
 
@@ -494,7 +495,7 @@ def prove(b: Bounds, hand_shapes: Sequence[Shape], bar: int, improve: Improve,
         if progress is None:
             return
         bound = max(min(upper, max(open_bound, aim)), best[0] + 1)
-        progress(Progress(best[0] + 1, bound, done, parts, passes, time.perf_counter() - t0,
+        progress(SweepProgress(best[0] + 1, bound, done, parts, passes, time.perf_counter() - t0,
                           left))
 
     if sweeper.fixed:

@@ -25,9 +25,9 @@ A whole hand whose bound beats the bar is looked at more closely (:func:`refined
 choices that the bound relaxes most are tried one by one (what a copy from the hand copies,
 then Book of Changes' change), and World Tree's bonus needs cards of different suits.
 
-The arrays are those of :class:`~.sweep_tables.Tables` (``T`` below stands for them); a
+The arrays are those of :class:`~.sweep_tables.SweepTables` (``T`` below stands for them); a
 sweep's own facts (the free cards in order, what every suffix of them holds) are ``RUN``
-(see ``sweep._Run``), and each thread's scratch arrays ``W`` and ``L``.
+(see ``sweep.SweepRun``), and each thread's scratch arrays ``W`` and ``L``.
 """
 
 from __future__ import annotations
@@ -51,6 +51,11 @@ MAX_GATES = 4  # condition groups of one effect
 TABLE = 17  # payout tables: pay for 0..16 cards
 MAX_FACES = 16  # the sets of suits a copy from the game may show (its own included)
 MAX_AXIS = 62  # positions of the strength axis of runs (strengths, with gaps)
+
+# positions in the tables tuple ``T`` (``sweep_tables.SweepTables.T`` builds it in this order)
+(T_CARD, T_MATCH, T_GSUIT, T_GOTHER, T_ROWS, T_TABS, T_SPLITS, T_RSTART, T_MEM, T_MSTART,
+ T_NAMES, T_HOLDERS, T_NSUITS, T_NAXIS, T_CHG, T_SELFM, T_BLANK, T_MEDDLE, T_SURE,
+ T_SIZE) = range(20)
 
 # effect kinds
 POINTS, SUM_STRENGTH, MAX_STRENGTH, COLLECTION, RUNS, CONSTANT, ODD, EXACTLY, PER_PENALTY, \
@@ -847,7 +852,7 @@ def _own(i, P, np_, cnt, ctx, q0, k, T, RUN, dj, dl, pr, ctx2):
     """What the free card at i may score itself, with P and its k - 1 best partners of R
     (ctx: the facts of P and R; ctx2: scratch)."""
     free, sufcnt = RUN[0], RUN[2]
-    card, rstart = T[0], T[7]
+    card, rstart = T[T_CARD], T[T_RSTART]
     j = free[i]
     if rstart[j] == rstart[j + 1]:
         return 0
@@ -898,7 +903,7 @@ def node_bound(P, np_, cnt, q0, k, T, RUN, m, own_in, own_out, thr, W):
     (from the branch above, whose hands include these); it is computed again (own_out[i])
     only for the cards that may be among the k largest, largest first, and only when the
     quick bound stays above thr."""
-    card, tabs, splits, n_axis = T[0], T[5], T[6], T[13]
+    card, tabs, splits, n_axis = T[T_CARD], T[T_TABS], T[T_SPLITS], T[T_NAXIS]
     free, sufcnt = RUN[0], RUN[2]
     dp, dl, dj, pr, work, ctx, ctx2 = W[0], W[1], W[2], W[3], W[4], W[6], W[7]
     nf = free.shape[0]
@@ -969,7 +974,7 @@ def hand_value(P, np_, cnt, T, RUN, W):
     """At least the evaluator's total of the hand P, whatever the choices (W[8] receives
     each card's part). Inlined where it is called: as a call of its own it cost more than
     the bound itself (inlining card_rows or _over as well gained nothing more)."""
-    card = T[0]
+    card = T[T_CARD]
     dp, dl, pr, ctx, vals = W[0], W[1], W[3], W[6], W[8]
     nf = RUN[0].shape[0]
     _facts(P, np_, nf, np_, card, RUN, ctx)  # no free card
@@ -1018,7 +1023,7 @@ def sure_blanked(P, np_, T, vals):
     one by one, and the tables then show the choice made); a copy, or a card the closer
     look lets show every suit (C_ANY), is
     never counted on, as blanker or as blanked."""
-    card, blank, meddle, sure = T[0], T[16], T[17], T[18]
+    card, blank, meddle, sure = T[T_CARD], T[T_BLANK], T[T_MEDDLE], T[T_SURE]
     hand_copy = False  # a copy from the hand of no fixed identity
     copied = _i(-1)  # the card a copy from the hand copies, where a closer look fixed it
     twin = _i(-1)  # (that copy's position in P)
@@ -1077,7 +1082,7 @@ def _twins(P, np_, z, qd, T, vals):
     other cards they blank is not sure: alone, the two cancel out and blank nothing (R8 b).
     Not where Book of Changes changed either, or a closer look lets either show every
     suit."""
-    card, meddle, sure = T[0], T[17], T[18]
+    card, meddle, sure = T[T_CARD], T[T_MEDDLE], T[T_SURE]
     d = P[qd]
     if card[z, C_ANY] == 1 or card[d, C_ANY] == 1 or _shown_bit(z, card, sure) != 0 \
             or card[d, C_SUITS] != card[z, C_COPY]:
@@ -1145,7 +1150,7 @@ def _distinct_over(P, np_, total, vals, thr, book_free, T, flex):
     cards not kept blanked (they score 0), so the hand scores at most the larger of its
     parts without the bonus, and the bonus plus the parts of a set of cards, the bonus's
     card among them, that may all be of different suits."""
-    card, rows, rstart = T[0], T[4], T[7]
+    card, rows, rstart = T[T_CARD], T[T_ROWS], T[T_RSTART]
     owner = -1
     a = 0
     for q in range(np_):
@@ -1193,8 +1198,8 @@ def _over(P, np_, cnt, thr, book_free, T, RUN, W, flex):
 def _read_groups(P, np_, T, rel):
     """The groups the rows of the cards of P read (rel[:n], n returned): a group no row of
     the hand reads does not change its bound (``prep``, ``delta``; any selector counted)."""
-    rows, rstart = T[4], T[7]
-    G = T[1].shape[0]
+    rows, rstart = T[T_ROWS], T[T_RSTART]
+    G = T[T_MATCH].shape[0]
     n = 0
     for g in range(G):
         seen = False
@@ -1240,7 +1245,7 @@ def _blanked_alike(P, np_, c, s, s2, T):
     """Whether card c changed to suit s or to suit s2 stands alike for the sure blanking
     (sure_blanked): blanked by the same cards of P, stopped by the same ones, blanking
     itself (or by a copy of its penalty) in both or in neither."""
-    blank, meddle, sure = T[16], T[17], T[18]
+    blank, meddle, sure = T[T_BLANK], T[T_MEDDLE], T[T_SURE]
     a = s + 1
     b = s2 + 1
     if ((sure[c, S_LOOP] >> a) ^ (sure[c, S_LOOP] >> b)) & 1 or \
@@ -1307,7 +1312,7 @@ def _book_over(P, np_, cnt, thr, book, d, z, free, T, RUN, W, L, rec, n0):
     (not empty) every such change is written to rec[n0:] as (z, the card changed, its new
     suit, its bound; -1, -1: no change) and the new count returned (see
     :func:`refined_over`)."""
-    card, match, n_suits, chg = T[0], T[1], T[12], T[14]
+    card, match, n_suits, chg = T[T_CARD], T[T_MATCH], T[T_NSUITS], T[T_CHG]
     T_l = L[0]
     card_l, match_l, cnt_l, flex, col = T_l[0], T_l[1], L[1], L[2], L[3]
     rel, got, vals = L[6], L[7], L[8]
@@ -1420,7 +1425,7 @@ def refined_over(P, np_, cnt, thr, T, RUN, W, L, screen, FC, FMASK, FM, rec):
     or two copies): the hand as a whole. Each option's bound is at least the best total of
     the hands with that option fixed, so an option left out cannot beat thr however the
     other choices are made. (Empty: L[5].)"""
-    card, selfm = T[0], T[15]
+    card, selfm = T[T_CARD], T[T_SELFM]
     T_l = L[0]
     card_l, match_l, cnt2 = T_l[0], T_l[1], L[4]
     book = -1
@@ -1497,12 +1502,14 @@ def scratch(T: tuple) -> tuple:
 
 @njit(cache=True, nogil=True)
 def _scratch(T):
-    card_l = T[0].copy()
-    match_l = T[1].copy()
-    T_l = (card_l, match_l, T[2], T[3], T[4], T[5], T[6], T[7], T[8], T[9], T[10], T[11],
-           T[12], T[13], T[14], T[15], T[16], T[17], T[18])
+    card_l = T[T_CARD].copy()
+    match_l = T[T_MATCH].copy()
+    # T with its first two arrays copied (the order of T_CARD … T_SURE)
+    T_l = (card_l, match_l, T[T_GSUIT], T[T_GOTHER], T[T_ROWS], T[T_TABS], T[T_SPLITS],
+           T[T_RSTART], T[T_MEM], T[T_MSTART], T[T_NAMES], T[T_HOLDERS], T[T_NSUITS],
+           T[T_NAXIS], T[T_CHG], T[T_SELFM], T[T_BLANK], T[T_MEDDLE], T[T_SURE])
     G = match_l.shape[0]
-    S = max(T[12], 1)
+    S = max(T[T_NSUITS], 1)
     return (T_l, np.zeros(G, dtype=np.int64), np.zeros(MAX_HAND + 1, dtype=np.int64),
             np.zeros(G, dtype=np.int64), np.zeros(G, dtype=np.int64),
             np.zeros((0, 4), dtype=np.int64), np.zeros(G, dtype=np.int64),
@@ -1591,7 +1598,7 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
     """The hands P + one free card from q0 whose bound beats the threshold, and still does
     when looked at more closely (refined_over), go to out with their bound."""
     free, fitm, need_fit = RUN[0], RUN[6], RUN[7]
-    match = T[1]
+    match = T[T_MATCH]
     for i in range(q0, free.shape[0]):
         if screen + m[i] <= thr[0]:
             continue
@@ -1599,8 +1606,8 @@ def _leaves(P, np_, cnt, q0, screen, m, thr, T, RUN, W, L, out, found, limit, st
         if _legal(P, np_, need_fit, fitm):
             stats[1] += 1
             v = hand_value(P, np_, cnt, T, RUN, W)
-            if v > thr[0] and ro(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[7], T[0], T[14],
-                                 L[5]) > 0:
+            if v > thr[0] and ro(P, np_, cnt, thr[0], T, RUN, W, L, _i(0), T[T_RSTART],
+                                 T[T_CARD], T[T_CHG], L[5]) > 0:
                 if found >= limit:
                     np_ = _pop(P, np_, cnt, match)
                     return -1
@@ -1651,7 +1658,7 @@ def entry(fn, args: tuple, *sigs):
 
 @njit(cache=True, nogil=True)
 def _start(P0, n0, T):
-    match = T[1]
+    match = T[T_MATCH]
     P = np.zeros(MAX_HAND + 1, dtype=np.int64)
     cnt = np.zeros(match.shape[0], dtype=np.int64)
     np_ = _i(0)
@@ -1669,7 +1676,7 @@ def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam, nb, 
 
     With beam > 0 only the beam most promising branches below each branch are followed (a
     dive for good hands, which proves nothing)."""
-    match = T[1]
+    match = T[T_MATCH]
     free, own0, fitm, need_fit, size = RUN[0], RUN[5], RUN[6], RUN[7], RUN[8]
     nf = free.shape[0]
     P, np_, cnt = _start(P0, n0, T)
@@ -1762,7 +1769,7 @@ def sweep_part(P0, n0, first, second, T, RUN, thr, out, limit, stats, beam, nb, 
 def part_bounds(P0, n0, first, T, RUN, out, thr, nb):
     """The branch P0 + free[first]: its bound, and in out[g] the bound of each branch that
     also takes free[g] (g > first; 0 when it cannot hold enough cards)."""
-    match = T[1]
+    match = T[T_MATCH]
     free, own0, size = RUN[0], RUN[5], RUN[8]
     nf = free.shape[0]
     P, np_, cnt = _start(P0, n0, T)
@@ -1792,7 +1799,7 @@ def all_own(P0, n0, T, RUN, out):
     k = size - np_
     W = _workspace(free.shape[0])
     ctx = W[6]
-    _facts(P, np_, _i(0), size, T[0], RUN, ctx)
+    _facts(P, np_, _i(0), size, T[T_CARD], RUN, ctx)
     for i in range(free.shape[0]):
         out[i] = _own(i, P, np_, cnt, ctx, _i(0), k, T, RUN, W[2], W[1], W[3], W[7])
 
@@ -1807,14 +1814,14 @@ def gifts(P0, n0, T, RUN, out):
     W = _workspace(nf)
     ctx = W[6]
     for a in range(nf):
-        np_ = _push(free[a], P, np_, cnt, T[1])
-        _facts(P, np_, _i(0), size, T[0], RUN, ctx)
+        np_ = _push(free[a], P, np_, cnt, T[T_MATCH])
+        _facts(P, np_, _i(0), size, T[T_CARD], RUN, ctx)
         acc = out[a]
         for i in range(nf):
             acc[i] = 0
         card_rows(free[a], P, np_, _i(-1), cnt, RUN[2][0], free[a], ctx, _i(0), size - np_,
                   _i(0), T, RUN, acc, W[1], W[3])
-        np_ = _pop(P, np_, cnt, T[1])
+        np_ = _pop(P, np_, cnt, T[T_MATCH])
 
 
 # -- bounds of many hands at once (``best``, pruned: batch/pruned.py) ---------------------------
@@ -1842,7 +1849,7 @@ def _faces_over(P, np_, cnt, thr, T, RUN, W, L, FC, FMASK, FM):
     already (refined_over: it is then a card like any other in L). L holds this thread's
     copies of the card and match tables, changed here and restored from T (the copies from
     the game are never changed by refined_over)."""
-    card, match = T[0], T[1]
+    card, match = T[T_CARD], T[T_MATCH]
     T_l = L[0]
     card_l, match_l, cnt_l, flex = T_l[0], T_l[1], L[1], L[2]
     G = match_l.shape[0]
@@ -1915,8 +1922,8 @@ def subset_bounds(pool, size, masks, thr, T, RUN, FC, FMASK, FM, out, rec):
     Book of Changes whose bound beats ``thr``, written to ``rec`` from row ``out[r, 1]`` on
     (``refined_over``; rec holds at least :func:`option_rows` rows per mask).
     One entry for all three, so that a process loads one compiled function. RUN holds no
-    free card (``sweep._Run`` of an empty sweep)."""
-    match = T[1]
+    free card (``sweep.SweepRun`` of an empty sweep)."""
+    match = T[T_MATCH]
     n = pool.shape[0]
     P = np.zeros(MAX_HAND + 1, dtype=np.int64)
     cnt = np.zeros(match.shape[0], dtype=np.int64)
@@ -1925,7 +1932,7 @@ def subset_bounds(pool, size, masks, thr, T, RUN, FC, FMASK, FM, out, rec):
         L = _scratch(T)
         mine = L[5]
         if rec.shape[0] > 0:
-            mine = np.zeros((option_rows(size, T[12]), 4), dtype=np.int64)
+            mine = np.zeros((option_rows(size, T[T_NSUITS]), 4), dtype=np.int64)
         at = 0
         for r in range(masks.shape[0]):
             np_ = _held_set(pool, masks[r], P, cnt, match)

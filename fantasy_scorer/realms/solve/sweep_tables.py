@@ -27,9 +27,9 @@ from operator import or_
 
 import numpy as np
 
-from ...errors import ScorerError
 from .. import effects as fx
 from ..catalog import Card, Catalog
+from .engine import Unsupported
 from .sweep_kernel import (  # the layout lives with the compiled code (see there)
     C_AS,
     C_AXIS,
@@ -79,12 +79,8 @@ from .sweep_kernel import (  # the layout lives with the compiled code (see ther
 )
 
 
-class Unsupported(ScorerError):
-    """A card whose rules the bound does not describe (the caller says so)."""
-
-
 @dataclass(frozen=True)
-class Table:
+class SweepTable:
     """What the bound takes from the table around the hand."""
 
     discard: tuple[Card, ...] | None = None  # None: an empty discard area
@@ -93,7 +89,7 @@ class Table:
 
 
 @dataclass
-class Tables:
+class SweepTables:
     """The cards (by index) and their bonuses as integer arrays, ready for compiled code."""
 
     cards: list[Card]
@@ -119,7 +115,8 @@ class Tables:
 
     @property
     def T(self) -> tuple:
-        """The arrays as the compiled functions take them (one tuple)."""
+        """The arrays as the compiled functions take them (one tuple, in the order of
+        ``sweep_kernel``'s positions ``T_CARD`` … ``T_SURE``)."""
         return (self.card, self.match, self.gsuit, self.gother, self.rows, self.tabs,
                 self.splits, self.rstart, self.mem, self.mstart, self.names, self.holders,
                 self.n_suits, self.n_axis, self.chg, self.selfm, self.blank, self.meddle,
@@ -173,9 +170,9 @@ def _several(c: Card) -> bool:
 
 
 class Compiler:
-    """Turns cards into :class:`Tables` (see the module docstring)."""
+    """Turns cards into :class:`SweepTables` (see the module docstring)."""
 
-    def __init__(self, catalog: Catalog, cards: Sequence[Card], table: Table) -> None:
+    def __init__(self, catalog: Catalog, cards: Sequence[Card], table: SweepTable) -> None:
         self.cat = catalog
         self.cards = list(cards)
         self.table = table
@@ -280,7 +277,7 @@ class Compiler:
                  if _several(f)}
         return sorted(printed | faces)
 
-    def compile(self) -> Tables:
+    def compile(self) -> SweepTables:
         n = len(self.cards)
         axis, n_axis = self._axis()
         several = self._names()
@@ -340,7 +337,7 @@ class Compiler:
         members = [self._members(row, match, card) for row in rows]
         mstart = np.cumsum([0] + [len(x) for x in members]).astype(np.int64)
         mem = np.array([i for x in members for i in x], dtype=np.int64)
-        return Tables(self.cards, card, match, np.array(self.gsuit, dtype=np.int64),
+        return SweepTables(self.cards, card, match, np.array(self.gsuit, dtype=np.int64),
                       np.array(self.gother, dtype=np.int64), rows, tabs, splits, rstart, mem,
                       mstart, self._changed(), self._printed(), names, holders,
                       len(self.cat.suits), n_axis, *self._blanking())
@@ -587,8 +584,8 @@ COMPILERS: dict[type, Callable] = {
 }
 
 
-def compile_tables(catalog: Catalog, cards: Sequence[Card], table: Table | None = None
-                   ) -> Tables:
-    return Compiler(catalog, cards, table or Table()).compile()
+def compile_sweep_tables(catalog: Catalog, cards: Sequence[Card],
+                         table: SweepTable | None = None) -> SweepTables:
+    return Compiler(catalog, cards, table or SweepTable()).compile()
 
 

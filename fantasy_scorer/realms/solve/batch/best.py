@@ -15,7 +15,8 @@ from math import comb
 
 from ...catalog import Card, Catalog
 from ...hand import ChoiceValue
-from ..exhaustive import NO_TABLE, Candidate, Progress, Table, _order_of, rank_key, room
+from ..engine import Unsupported
+from ..exhaustive import NO_TABLE, Candidate, SubsetProgress, Table, order_of, rank_key, room
 
 
 def compiled_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
@@ -96,13 +97,14 @@ class Enumeration:
 def compiled_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
                   pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
                   time_limit: float | None = None, table: Table = NO_TABLE,
-                  progress: Progress | None = None) -> tuple[list[Candidate], bool] | None:
-    """``enumerate_best`` in compiled code: (the ``top`` best hands, proven), or None when
-    the compiled code does not take the pool (:func:`compiled_fits`)."""
+                  progress: SubsetProgress | None = None) -> tuple[list[Candidate], bool]:
+    """``enumerate_best`` in compiled code: (the ``top`` best hands, proven). Raises
+    :class:`~..engine.Unsupported` when the compiled code does not take the pool
+    (:func:`compiled_fits`)."""
     import numpy as np
 
     if not compiled_fits(pool, catalog, discard, table):
-        return None
+        raise Unsupported("the compiled enumeration does not model these cards")
     run = Enumeration(pool, catalog, discard, pinned or {}, table)
     total = comb(len(run.pool), run.size)
     out = np.zeros((total, 5), dtype=np.int64)
@@ -195,7 +197,7 @@ def best_rows(rows, pool: list[Card], discard: list[Card], catalog: Catalog, top
     the options of :mod:`.choices` in the same order, so they are its choices)."""
     import numpy as np
 
-    order = _order_of(pool, discard)
+    order = order_of(pool, discard)
     valid = np.flatnonzero(rows[:, 0] == 0)
     if not valid.size:
         return []

@@ -34,7 +34,7 @@ is scored whole: a written Island target keeps only the combinations under which
 (R4), which an option's bound does not know.
 
 Only pools the bound covers are taken (:func:`pruned_fits`): every card described by the
-sweep's tables (``sweep_tables.Unsupported`` otherwise), no Cursed Items held, and no extra
+sweep's tables (``Unsupported`` otherwise), no Cursed Items held, and no extra
 card to take (a discard area with an extra-card giver in the pool: the bound is of the seven
 cards alone). Pins only lower a hand's total, so the bound holds with them; a discard area is
 the sweep's table, counted whole. The tables of a catalog are compiled once per table around
@@ -50,7 +50,8 @@ from math import comb
 from ... import effects as fx
 from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue
-from ..exhaustive import NO_TABLE, Candidate, Progress, Table
+from ..engine import Unsupported
+from ..exhaustive import NO_TABLE, Candidate, SubsetProgress, Table
 from .best import Enumeration, best_rows, compiled_fits, threads
 
 #: Subsets scored per batch (the bar rises between batches); a batch of at least SHARED is
@@ -90,8 +91,6 @@ class _Tables:
         self.by_table: dict[tuple, object] = {}
 
     def get(self, pool: Sequence[Card], table: Table) -> _Bound | None:
-        from ..sweep import Unsupported
-
         key = (None if table.discard is None else tuple(c.id for c in table.discard),
                table.players)
         found = self.by_table.get(key)
@@ -118,13 +117,12 @@ class _Bound:
     def __init__(self, catalog: Catalog, cards: Sequence[Card], table: Table) -> None:
         import numpy as np
 
-        from ..sweep import Table as SweepTable
-        from ..sweep import _Run, compile_bounds
+        from ..sweep import SweepRun, SweepTable, compile_bounds
 
         self.bounds = compile_bounds(catalog, list(cards), SweepTable(table.discard,
                                                                       table.players, 0))
         self.T = self.bounds.tables.T
-        self.RUN = _Run(self.bounds, [], [], 0, 0).RUN  # no free card: whole hands
+        self.RUN = SweepRun(self.bounds, [], [], 0, 0).RUN  # no free card: whole hands
         self.position = {c.id: i for i, c in enumerate(self.bounds.cards)}
         self.faces = self._faces(catalog)
         self.no_rec = np.zeros((0, 4), dtype=np.int64)  # subset_bounds records no option
@@ -193,20 +191,21 @@ def pruned_fits(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] 
 def pruned_best(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card] = (),
                 pinned: Mapping[str, ChoiceValue] | None = None, top: int = 1,
                 time_limit: float | None = None, table: Table = NO_TABLE,
-                progress: Progress | None = None) -> tuple[list[Candidate], bool] | None:
-    """What :func:`.best.compiled_best` gives (the ``top`` best hands, proven), or None when
-    the pool is not one this search takes (:func:`pruned_fits`). ``progress(done, total)``
-    counts the subsets scored or shown unable to reach the best."""
+                progress: SubsetProgress | None = None) -> tuple[list[Candidate], bool]:
+    """What :func:`.best.compiled_best` gives (the ``top`` best hands, proven); raises
+    :class:`~..engine.Unsupported` when the pool is not one this search takes
+    (:func:`pruned_fits`). ``progress(done, total)`` counts the subsets scored or shown
+    unable to reach the best."""
     import numpy as np
 
     from ..sweep_kernel import subset_bounds
     from .tables import OVER_PINS
 
     if not compiled_fits(pool, catalog, discard, table):
-        return None
+        raise Unsupported("the compiled enumeration does not model these cards")
     bound = _bound(pool, catalog, discard, table)
     if bound is None:
-        return None
+        raise Unsupported("the sweep's bound does not describe these cards and this table")
     t0 = time.perf_counter()
     run = Enumeration(pool, catalog, discard, pinned or {}, table)
     total = comb(len(run.pool), run.size)

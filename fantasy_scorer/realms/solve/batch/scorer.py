@@ -33,7 +33,7 @@ from ... import effects as fx
 from ...catalog import Card, Catalog, per_catalog
 from ...hand import ChoiceValue, Hand, hand_limit
 from ...resolve import resolve, score_raw
-from .tables import Tables, compile_tables
+from .tables import ScorerTables, compile_scorer_tables
 
 Ints = Sequence[int] | np.ndarray
 
@@ -96,7 +96,7 @@ class CompiledScorer:
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
-        self.tables: Tables = compile_tables(catalog)
+        self.tables: ScorerTables = compile_scorer_tables(catalog)
         self.M, self.OF = self.tables.arrays
         self.cards = self.tables.cards
         self.index = self.tables.index

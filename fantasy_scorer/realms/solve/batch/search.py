@@ -472,7 +472,7 @@ def _fits(M, OF, cards, n, e1, e2):
 def score_set(M, OF, base, size, pool_pins, disc, n_disc_all, has_disc, players, n_curs, room,
               cards, members, CH, SL, W, V, WORK, OPT, KEYS, REL, BEST, KEEP, climb):
     """The best hand holding exactly ``base`` (pool positions, in pool order) plus its best
-    extra cards from the discard area (``exhaustive.score_set``): (status, total, first
+    extra cards from the discard area (``exhaustive.best_of_set``): (status, total, first
     extra, second extra) with the extras as positions in ``disc`` (-1: none), the first best
     choices of that hand in ``KEEP``. With ``climb``, each hand's choices are those of
     :func:`climb_choices` (a total it can score, quickly; KEEP not written)."""

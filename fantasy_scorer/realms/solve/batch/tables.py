@@ -28,6 +28,7 @@ import numpy as np
 
 from ... import effects as fx
 from ...catalog import NO_PENALTY, Card, Catalog, Penalty
+from ..engine import Unsupported
 
 # card fields
 (CF_STR, CF_SUITS, CF_COPY_SUITS, CF_NAME, CF_KEEPS, CF_DISC_SUITS, CF_IMMUNE, CF_UNCHANGE,
@@ -83,20 +84,19 @@ PAY_SIZE = 64
 #: Suit words a catalog's cards may clear (R6); more make the strike table too large.
 MAX_WORDS = 4
 
-#: Effect classes the compiled scorer evaluates; any other marks its card unsupported.
+#: Effect classes the compiled scorer evaluates; any other marks its card unsupported (the
+#: registry of which engine models which kind: ``engine.EFFECT_ENGINES``).
 KNOWN_EFFECTS = (fx.Points, fx.BestOf, fx.SumStrength, fx.MaxStrength, fx.Collection, fx.Runs,
                  fx.DistinctSuits, fx.OddStrength, fx.Exactly, fx.PerPenalty, fx.PerPlayer)
+#: The choice effects it evaluates (``_card_row``).
+KNOWN_CHOICES = (fx.Copy, fx.ChangeSuit, fx.ClearOne, fx.Protect)
 #: Effects that look at suits or names as such (not through terms): no option is collapsed.
 SUIT_GENERIC = (fx.Collection, fx.DistinctSuits)
 NAME_GENERIC = (fx.Collection,)
 
 
-class Unsupported(Exception):
-    """Something the tables cannot describe (the card or hand goes to ``resolve``)."""
-
-
 @dataclass
-class Tables:
+class ScorerTables:
     """The compiled tables of one catalog (see the module docstring)."""
 
     catalog: Catalog
@@ -394,7 +394,7 @@ def _subset_mask(words: list[int], k: int) -> int:
     return m
 
 
-def compile_tables(catalog: Catalog) -> Tables:
+def compile_scorer_tables(catalog: Catalog) -> ScorerTables:
     """The tables of every card of ``catalog`` (cards the tables cannot describe are listed in
     ``unsupported``)."""
     b = _Builder(catalog)
@@ -477,4 +477,5 @@ def compile_tables(catalog: Catalog) -> Tables:
     memory = np.concatenate([block.ravel() for block in blocks])
     arrays = (memory, offsets)
     index = {c.id: u for u, c in enumerate(cards)}
-    return Tables(catalog, cards, index, dict(b.names), arrays, len(catalog.suits), unsupported)
+    return ScorerTables(catalog, cards, index, dict(b.names), arrays, len(catalog.suits),
+                        unsupported)
