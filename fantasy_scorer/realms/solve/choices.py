@@ -8,7 +8,10 @@ first two. Options that cannot change the score are collapsed before enumerating
   the copied name only when some card of the hand names it (or the hand holds Collector);
 * Book of Changes tries each suit some card mentions plus one suit nobody mentions, and never
   a change that leaves the target's suits as they are;
-* Island tries only the cards that have a penalty to clear.
+* Island tries only the cards that have a penalty to clear;
+* Angel tries only the cards something in hand could blank (a card's own condition, a
+  blanking that selects it, or a "only card of its suit" penalty): protecting any other card
+  changes nothing, as leaving it unassigned does.
 
 A written choice is a constraint, never something the search may break: a written Island
 target is checked once the copies and changes are made (R4), and a combination that makes
@@ -31,6 +34,7 @@ from ..resolve import (
     Slot,
     _changes,
     _identities,
+    can_blank,
     changed_suits,
     clear_message,
     illegal_clear,
@@ -88,8 +92,32 @@ def other_choices(slots: Sequence[Slot], chooser: Card) -> list[ChoiceValue]:
     return [s.card for s in slots if s.card is not chooser] + [None]
 
 
+def blankable(slots: Sequence[Slot], target: Slot) -> bool:
+    """Whether anything in hand could blank ``target`` as the cards stand after steps 1-2:
+    its own condition (R8 c), a blanking of some card's penalty that selects it, or an "only
+    card of its suit" penalty (C1). Penalties are read whole (a clearing or a struck word only
+    takes from them), so a card this says no to is never blanked: protecting it (C2) is the
+    same as protecting nobody."""
+    if target.penalty.conditions:
+        return True
+    for s in slots:
+        pen = s.penalty
+        if pen.lonely:
+            return True
+        if pen.blanks and can_blank(s, target) and any(b.hits(target, s) for b in pen.blanks):
+            return True
+    return False
+
+
+def protect_choices(slots: Sequence[Slot], chooser: Card) -> list[ChoiceValue]:
+    """The cards Angel may protect that something could blank, then None (C2)."""
+    return [s.card for s in slots if s.card is not chooser and blankable(slots, s)] + [None]
+
+
 def clear_choices(slots: Sequence[Slot], chooser: Card) -> list[ChoiceValue]:
     eff = chooser.choice
+    if isinstance(eff, fx.Protect):
+        return protect_choices(slots, chooser)
     if not isinstance(eff, fx.ClearOne):
         return other_choices(slots, chooser)
     me = next(s for s in slots if s.card is chooser)

@@ -13,7 +13,8 @@ are collapsed, and only those, so the maximum is exact:
   compares suits, Collector, World Tree or Demon, each suit held in hand apart), never a
   change that changes nothing, and a copy's suits count by their classes (exactly, with such
   a card);
-* Island tries only cards that have a penalty to clear.
+* Island tries only cards that have a penalty to clear;
+* Angel tries only cards something in hand could blank (protecting another changes nothing).
 
 These classes are never coarser than the ones of :mod:`..relevance`, so the maximum is the
 one ``optimal_choices`` finds. A combination that makes a pinned Island target illegal is
@@ -141,6 +142,27 @@ def _classes(M, OF, REL, mask):
 
 
 @helper
+def _blankable(M, OF, n, SL, i):
+    """``choices.blankable``: whether anything in hand could blank slot ``i`` after steps
+    1-2: its own condition, a blanking that selects it, or an "only card of its suit"
+    penalty, every penalty read whole (unstruck, uncleared)."""
+    full = M[OF[tb.O_PV] + SL[i, S_PENU] * OF[tb.O_PVW]]
+    if K.pen(M, OF, full, tb.PF_CO0) < K.pen(M, OF, full, tb.PF_CO1):
+        return True
+    for j in range(n):
+        p = M[OF[tb.O_PV] + SL[j, S_PENU] * OF[tb.O_PVW]]
+        if K.pen(M, OF, p, tb.PF_LO0) < K.pen(M, OF, p, tb.PF_LO1):
+            return True
+        lo = K.pen(M, OF, p, tb.PF_BL0)
+        hi = K.pen(M, OF, p, tb.PF_BL1)
+        if lo < hi and K.can_blank(M, OF, SL, j, i):
+            for k in range(lo, hi):
+                if list_hits(M, OF, K.flat(M, OF, k), SL[i, S_NAME], SL[i, S_SUITS], i == j):
+                    return True
+    return False
+
+
+@helper
 def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_name, wild):
     """The options of the chooser in slot ``i`` after the choices made so far (``SL`` holds
     the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last)."""
@@ -223,9 +245,9 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_nam
                 OPT[d, m, 0] = CV_TARGET
                 OPT[d, m, 1] = j
                 m += 1
-    else:
+    else:  # Angel: only a card something could blank (``choices.protect_choices``)
         for j in range(n):
-            if j != i:
+            if j != i and _blankable(M, OF, n, SL, j):
                 OPT[d, m, 0] = CV_TARGET
                 OPT[d, m, 1] = j
                 m += 1
