@@ -326,8 +326,7 @@ class Solver:
         try:
             return await self._run(job, self.advice_lane)
         except Overran:  # the time limit promises the discards reached: none, this time
-            return {"optimized": False, "complete": False, "code": pool.code,
-                    "share": service.share_of(pool), "discards": []}
+            return service.stopped_best_json(pool, lang)
 
     async def advise(self, pool: service.Pool, lang: str) -> dict[str, Any]:
         """The look-ahead advice of a pool of one card too many (a second of sampling)."""
