@@ -21,8 +21,8 @@ the app never imports them directly:
 
 from __future__ import annotations
 
-from collections import OrderedDict
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from threading import Lock
@@ -138,8 +138,8 @@ def best_discard(pool: Sequence[Card], catalog: Catalog,
     discards are searched one at a time, so one stopped by ``time_limit`` (seconds of
     ``clock``) answers with those it settled (:mod:`..realms.solve.discards`).
     """
-    advice = _advise_discards(list(pool), catalog, list(discard or ()), dict(pins or {}), players,
-                              list(cursed), time_limit, clock)
+    advice = _advise_discards(list(pool), catalog, list(discard or ()), dict(pins or {}),
+                              players, list(cursed), time_limit, clock)
     out = [Discard(sol.discard[0], Scored(sol.result, True, True)) for sol in advice.ranked()]
     return Advice(out, advice.complete, list(advice.missing), advice.illegal())
 

@@ -52,7 +52,7 @@ def plain_best(cards: tuple, area: tuple, players: int) -> int:
             options.append(opts + [None])
         left = tuple(d for d in area if d not in extra)
         for combo in product(*options):
-            choices = {c.id: v for c, v in zip(choosers, combo)}
+            choices = {c.id: v for c, v in zip(choosers, combo, strict=True)}
             try:
                 total = resolve(Hand(EXP, hand, choices, left, players)).total
             except ScorerError:
