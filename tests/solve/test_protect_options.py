@@ -137,3 +137,16 @@ def test_the_slow_hand_of_issue_41_scores_as_before() -> None:
     sol = optimize(Hand(EXP, cards, {}, area, 4))
     assert sol.total == 3 + 0 + 0 + 32 + 14 + 16 + 3 + 32 + (8 + 2 * 20) == 148
     assert [c.name for c in sol.hand.cards][-1] == "King"
+
+
+def test_R1_doppelganger_tries_one_of_two_cards_that_lend_it_the_same() -> None:
+    # Book of Changes (Artifact, 3) and Necromancer (Wizard, 3) lend Doppelgänger a strength
+    # of 3, no penalty and a suit no card here mentions (R1): one option. Great Flood lends
+    # its penalty, King another strength: options of their own.
+    cards = [EXP.card(n) for n in ("Doppelgänger", "Book of Changes", "Necromancer", "King",
+                                   "Great Flood")]
+    search = ChoiceSearch(cards, EXP)
+    dopp = EXP.card("Doppelgänger")
+    options = search._options(dopp, {})
+    assert options == [EXP.card("Book of Changes"), EXP.card("King"), EXP.card("Great Flood"),
+                       None]

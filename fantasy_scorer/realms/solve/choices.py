@@ -4,8 +4,10 @@ The choices are made in the order of resolution: copies first (step 1), then cha
 (step 2), then clearing choices such as Island (step 3), whose legal targets depend on the
 first two. Options that cannot change the score are collapsed before enumerating:
 
-* a game copy (Mirage, Shapeshifter) keeps one target per signature: the copied suits and
-  the copied name only when some card of the hand names it (or the hand holds Collector);
+* a copy keeps one target per signature: the copied suits (by class) and strength, the
+  copied penalty, and the copied name only when some card of the hand names it (or the hand
+  holds Collector): Mirage and Shapeshifter among the game's cards, Doppelgänger among the
+  hand's (two cards of the hand that lend it the same are one option);
 * Book of Changes tries each suit some card mentions plus one suit nobody mentions, and never
   a change that leaves the target's suits as they are;
 * Island tries only the cards that have a penalty to clear;
@@ -40,7 +42,13 @@ from ..resolve import (
     illegal_clear,
     score_raw,
 )
-from .relevance import Relevance, game_copy_targets, relevance, suit_choices
+from .relevance import (
+    Relevance,
+    game_copy_targets,
+    hand_copy_targets,
+    relevance,
+    suit_choices,
+)
 
 _STAGE = {fx.Copy: 0, fx.ChangeSuit: 1, fx.ClearOne: 2}  # any other choice: stage 2
 
@@ -62,7 +70,7 @@ def copy_choices(cards: Sequence[Card], cat: Catalog, chooser: Card,
     eff = chooser.choice
     assert isinstance(eff, fx.Copy)
     if eff.source == "hand":
-        opts: list[ChoiceValue] = [c for c in cards if c is not chooser]
+        opts: list[ChoiceValue] = list(hand_copy_targets(cards, chooser, eff, rel))
     else:
         opts = list(game_copy_targets(eff, cat, rel))
     return opts + [None]

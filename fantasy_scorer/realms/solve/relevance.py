@@ -163,6 +163,22 @@ def game_copy_targets(copy: fx.Copy, catalog: Catalog, rel: Relevance) -> list[C
     return out
 
 
+def hand_copy_targets(cards: Iterable[Card], chooser: Card, copy: fx.Copy,
+                      rel: Relevance) -> list[Card]:
+    """The other cards of the hand a copy from the hand (Doppelgänger) may take, one per
+    distinct signature, the first in hand order."""
+    out: list[Card] = []
+    seen: set[tuple] = set()
+    for t in cards:
+        if t is chooser:
+            continue
+        sig = copy_signature(t, copy, rel)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(t)
+    return out
+
+
 def suit_choices(catalog: Catalog, rel: Relevance, held: int = 0) -> list[str]:
     """Suits Book of Changes needs to try: one per class of suits the group's terms treat
     alike (a suit no term mentions is like any other such suit).

@@ -5,9 +5,9 @@ Changes, then Island and Angel; each extra card Necromancer may take; every subs
 with every leaf scored by :func:`.kernel.resolve_one`. Options that cannot change the score
 are collapsed, and only those, so the maximum is exact:
 
-* a copy from the game keeps one target per (name, suits, strength, penalty) it takes, where
-  a name counts only if a card of the hand (or a Cursed Item) names it or, with a card that
-  compares names (Collector), a card of the hand holds it;
+* a copy (from the game or the hand) keeps one target per (name, suits, strength, penalty)
+  it takes, where a name counts only if a card of the hand (or a Cursed Item) names it or,
+  with a card that compares names (Collector), a card of the hand holds it;
 * suits are alike when every term of the hand treats them alike (a suit nobody mentions is
   like any other such suit): Book of Changes tries one suit per class (with a card that
   compares suits, Collector, World Tree or Demon, each suit held in hand apart), never a
@@ -163,6 +163,39 @@ def _blankable(M, OF, n, SL, i):
 
 
 @helper
+def _copy_option(M, OF, v, takes, m, OPT, d, KEYS, REL, all_names, all_suits, every_name,
+                 wild):
+    """Card ``v`` as the ``m``-th option of a copy (``relevance.copy_signature``), unless an
+    earlier option's key (name, suits, keeps suits, strength, penalty) is the same; returns
+    the options' count after it."""
+    name = card(M, OF, v, tb.CF_NAME)
+    # a name counts if a card names it, or, for Collector, if the hand holds it
+    named = every_name or REL[name] == 1 or (all_names and REL[name] == 2)
+    k0 = name if (takes & tb.TAKE_NAME) and named else -1
+    k1 = -1
+    if takes & tb.TAKE_SUIT:
+        k1 = card(M, OF, v, tb.CF_COPY_SUITS)
+        if not all_suits:
+            k1 = _classes(M, OF, REL, k1)
+    k2 = 0  # a copy never keeps suits when blanked (R16)
+    k3 = card(M, OF, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
+    k4 = v if (takes & tb.TAKE_PENALTY) and card(M, OF, v, tb.CF_HASPEN) != 0 else -1
+    if not wild:
+        for q in range(m):
+            if KEYS[q, 0] == k0 and KEYS[q, 1] == k1 and KEYS[q, 2] == k2 \
+                    and KEYS[q, 3] == k3 and KEYS[q, 4] == k4:
+                return m
+    KEYS[m, 0] = k0
+    KEYS[m, 1] = k1
+    KEYS[m, 2] = k2
+    KEYS[m, 3] = k3
+    KEYS[m, 4] = k4
+    OPT[d, m, 0] = CV_COPY
+    OPT[d, m, 1] = v
+    return m + 1
+
+
+@helper
 def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_name, wild):
     """The options of the chooser in slot ``i`` after the choices made so far (``SL`` holds
     the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last)."""
@@ -170,43 +203,16 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_nam
     kind = card(M, OF, u, tb.CF_CHOICE)
     m = 0
     if kind == tb.CH_COPY_HAND:
+        takes = card(M, OF, u, tb.CF_TAKES)
         for j in range(n):
             if j != i:
-                OPT[d, m, 0] = CV_COPY
-                OPT[d, m, 1] = SL[j, S_CARD]
-                m += 1
+                m = _copy_option(M, OF, SL[j, S_CARD], takes, m, OPT, d, KEYS, REL, all_names,
+                                 all_suits, every_name, wild)
     elif kind == tb.CH_COPY_GAME:
         takes = card(M, OF, u, tb.CF_TAKES)
         for k in range(card(M, OF, u, tb.CF_TARG0), card(M, OF, u, tb.CF_TARG1)):
-            v = M[OF[tb.O_FLAT] + k]
-            name = card(M, OF, v, tb.CF_NAME)
-            # a name counts if a card names it, or, for Collector, if the hand holds it
-            named = every_name or REL[name] == 1 or (all_names and REL[name] == 2)
-            k0 = name if (takes & tb.TAKE_NAME) and named else -1
-            k1 = -1
-            if takes & tb.TAKE_SUIT:
-                k1 = card(M, OF, v, tb.CF_COPY_SUITS)
-                if not all_suits:
-                    k1 = _classes(M, OF, REL, k1)
-            k2 = 0  # a copy never keeps suits when blanked (R16)
-            k3 = card(M, OF, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
-            k4 = v if (takes & tb.TAKE_PENALTY) and card(M, OF, v, tb.CF_HASPEN) != 0 else -1
-            fresh = True
-            if not wild:
-                for q in range(m):
-                    if KEYS[q, 0] == k0 and KEYS[q, 1] == k1 and KEYS[q, 2] == k2 \
-                            and KEYS[q, 3] == k3 and KEYS[q, 4] == k4:
-                        fresh = False
-                        break
-            if fresh:
-                KEYS[m, 0] = k0
-                KEYS[m, 1] = k1
-                KEYS[m, 2] = k2
-                KEYS[m, 3] = k3
-                KEYS[m, 4] = k4
-                OPT[d, m, 0] = CV_COPY
-                OPT[d, m, 1] = v
-                m += 1
+            m = _copy_option(M, OF, M[OF[tb.O_FLAT] + k], takes, m, OPT, d, KEYS, REL,
+                             all_names, all_suits, every_name, wild)
     elif kind == tb.CH_CHANGE:
         n_suits = OF[tb.O_NSUITS]
         first = OF[tb.O_NNAMES]
@@ -280,18 +286,10 @@ def _open_slots(M, OF, cards, n, CH, WORK):
 
 @helper
 def _read_hand(M, OF, cards, n, V, n_curs, k, WORK, REL):
-    """What the options of the open choices WORK[0, :k] depend on (:func:`relevance`, read
-    only where a choice needs it: a copy from the hand reads nothing): (all names, all
-    suits, every name, wild). The last hand read is kept at the end of ``REL`` (see
+    """What the options of the open choices WORK[0, :k] depend on (:func:`relevance`): (all
+    names, all suits, every name, wild). The last hand read is kept at the end of ``REL`` (see
     :func:`_scratch`): the pruned search scores one hand option by option, each time with
     other choices open, and the hand's rules are the same each time."""
-    need = False
-    for j in range(k):
-        if card(M, OF, cards[WORK[0, j]], tb.CF_CHOICE) != tb.CH_COPY_HAND:
-            need = True
-            break
-    if not need:
-        return False, False, False, False
     c = OF[tb.O_NNAMES] + 64  # the kept hand: valid, n, the four answers, its cards
     same = n_curs == 0 and REL[c] == 1 and REL[c + 1] == n
     for i in range(n):
