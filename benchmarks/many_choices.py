@@ -4,7 +4,8 @@
 Flood`` (Cursed Hoards, 4 players, a 10-card discard area): ``fs.score`` hands it to the
 compiled enumeration (``solve.api.COMPILED_FROM``); with ``--python`` the Python enumeration
 scores it instead. Prints the total and the seconds of each call, wall and CPU (the first one
-loads the compiled code; the CPU time says more on a loaded machine). Run: ``python benchmarks/many_choices.py [--python]``.
+loads the compiled code; the CPU time says more on a loaded machine).
+Run: ``python benchmarks/many_choices.py [--python]``.
 """
 
 from __future__ import annotations
