@@ -7,9 +7,15 @@ from __future__ import annotations
 
 from itertools import count
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from fantasy_scorer.errors import ScorerError
 from fantasy_scorer.realms.catalog import base_catalog
 from fantasy_scorer.realms.solve.api import best_hand
 from fantasy_scorer.realms.solve.discards import advise_discards, each_discard
+
+from ..strategies import random_pins
 
 CAT = base_catalog()
 HAND_260 = ["Mountain", "Great Flood", "Smoke", "Whirlwind", "Air Elemental", "Wildfire",
@@ -72,3 +78,36 @@ def test_a_written_choice_naming_a_card_makes_its_discard_illegal() -> None:
     assert len(kept) == len(HARD_POOL) - 1
     assert all(s.solution.hand.choices[island.id] is wildfire for s in kept
                if island in s.solution.hand.cards)
+
+
+CHOOSERS = [CAT.card(n) for n in ("Doppelgänger", "Mirage", "Shapeshifter", "Book of Changes",
+                                  "Island", "Necromancer")]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data())
+def test_each_discard_of_random_pools_with_pins_is_the_whole_enumerations(data) -> None:
+    # Random pools of one card more than a hand, two or three choice cards and some pins
+    # (random_pins: a copy's target, a change of suit, Island's card): one discard at a time
+    # gives the whole pool's enumeration's total for every discard, and the discards it
+    # calls illegal are exactly those that enumeration leaves out.
+    choosers = data.draw(st.lists(st.sampled_from(CHOOSERS), min_size=2, max_size=3,
+                                  unique_by=lambda c: c.id))
+    others = data.draw(st.lists(st.sampled_from([c for c in CAT.suit_cards
+                                                 if c.choice is None and c.extra is None]),
+                                min_size=8 - len(choosers), max_size=8 - len(choosers),
+                                unique_by=lambda c: c.id))
+    pool = data.draw(st.permutations(choosers + others))
+    pinned = random_pins(pool, CAT, data.draw(st.randoms(use_true_random=False)), 0.4)
+    area = data.draw(st.lists(st.sampled_from([c for c in CAT.suit_cards if c not in pool]),
+                              max_size=3, unique_by=lambda c: c.id))
+    try:
+        whole = best_hand(pool, CAT, discard=area, pinned=pinned, top=len(pool))
+    except ScorerError:
+        whole = []
+    expected = {s.discard[0].id: s.total for s in whole if len(s.discard) == 1}
+    advice = advise_discards(pool, CAT, area, pinned)
+    assert advice.complete
+    assert {s.card.id: s.solution.total for s in advice.settled
+            if s.solution is not None} == expected
+    assert {c.id for c, _ in advice.illegal()} == {c.id for c in pool} - set(expected)
