@@ -150,3 +150,43 @@ def test_R1_doppelganger_tries_one_of_two_cards_that_lend_it_the_same() -> None:
     options = search._options(dopp, {})
     assert options == [EXP.card("Book of Changes"), EXP.card("King"), EXP.card("Great Flood"),
                        None]
+
+
+BASE = base_catalog()
+LIVELY = [BASE.card(n) for n in ("Wildfire", "Collector", "World Tree", "Rainstorm",
+                                 "Great Flood", "Basilisk", "Smoke", "Forest", "Warship",
+                                 "Phoenix", "Rangers", "Knights", "King", "Mountain", "Candle",
+                                 "Unicorn", "Island")]
+
+
+@QUICK
+@given(st.data())
+def test_R3_book_of_changes_on_an_open_copy_loses_nothing(data) -> None:
+    # Book of Changes skips making an open Mirage or Shapeshifter what it could copy itself
+    # (a name nobody tells apart, suits of the same classes): the optimum, Python and
+    # compiled, is the one of every raw option scored by resolve.
+    copies = data.draw(st.lists(st.sampled_from([BASE.card("Mirage"),
+                                                 BASE.card("Shapeshifter")]),
+                                min_size=1, max_size=1))
+    rest = data.draw(st.lists(st.sampled_from(LIVELY), min_size=2, max_size=3,
+                              unique_by=lambda c: c.id))
+    cards = tuple(data.draw(st.permutations([BASE.card("Book of Changes"), *copies, *rest])))
+    choosers = [c for c in cards if c.choice is not None]
+    options = []
+    for c in choosers:
+        if isinstance(c.choice, fx.Copy):
+            options.append(list(copy_options(cards, BASE, c)) + [None])
+        elif isinstance(c.choice, fx.ChangeSuit):
+            options.append(list(change_options(cards, BASE, c)) + [None])
+        else:
+            options.append([*cards, None])
+    totals = []
+    for combo in product(*options):
+        try:
+            totals.append(resolve(Hand(BASE, cards, dict(zip([c.id for c in choosers], combo,
+                                                             strict=True)))).total)
+        except ScorerError:
+            continue
+    python = optimize(Hand(BASE, cards)).total
+    found, _ = compiled_best(list(cards), BASE, [], {}, 1, None, Table())
+    assert (python, found[0].total) == (max(totals), max(totals))

@@ -11,8 +11,9 @@ are collapsed, and only those, so the maximum is exact:
 * suits are alike when every term of the hand treats them alike (a suit nobody mentions is
   like any other such suit): Book of Changes tries one suit per class (with a card that
   compares suits, Collector, World Tree or Demon, each suit held in hand apart), never a
-  change that changes nothing, and a copy's suits count by their classes (exactly, with such
-  a card);
+  change that changes nothing nor one that makes an open Mirage or Shapeshifter what it
+  could have copied itself, and a copy's suits count by their classes (exactly, with such a
+  card);
 * Island tries only cards that have a penalty to clear;
 * Angel tries only cards something in hand could blank (protecting another changes nothing).
 
@@ -196,9 +197,39 @@ def _copy_option(M, OF, v, takes, m, OPT, d, KEYS, REL, all_names, all_suits, ev
 
 
 @helper
-def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_name, wild):
+def _named(REL, q, all_names, every_name):
+    """``relevance.named``: whether the hand tells name ``q`` apart."""
+    return every_name or REL[q] == 1 or (all_names and REL[q] == 2)
+
+
+@helper
+def _copy_could(M, OF, SL, j, new, REL, all_names, all_suits, every_name):
+    """``choices.copy_could``: slot ``j``, an open copy of a name and suits from the game,
+    given ``new`` suits by a change, is what one of its own targets would make it."""
+    u = SL[j, S_CARD]
+    if card(M, OF, u, tb.CF_CHOICE) != tb.CH_COPY_GAME \
+            or card(M, OF, u, tb.CF_TAKES) != (tb.TAKE_NAME | tb.TAKE_SUIT) \
+            or card(M, OF, u, tb.CF_HASPEN) != 0 or card(M, OF, u, tb.CF_KEEPS) != 0:
+        return False
+    if _named(REL, SL[j, S_NAME], all_names, every_name):
+        return False
+    key = new if all_suits else _classes(M, OF, REL, new)
+    for k in range(card(M, OF, u, tb.CF_TARG0), card(M, OF, u, tb.CF_TARG1)):
+        v = M[OF[tb.O_FLAT] + k]
+        if _named(REL, card(M, OF, v, tb.CF_NAME), all_names, every_name):
+            continue
+        lent = card(M, OF, v, tb.CF_COPY_SUITS)
+        if (lent if all_suits else _classes(M, OF, REL, lent)) == key:
+            return True
+    return False
+
+
+@helper
+def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_name, wild,
+             free):
     """The options of the chooser in slot ``i`` after the choices made so far (``SL`` holds
-    the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last)."""
+    the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last).
+    ``free``: the slots whose choice is open, as a mask."""
     u = SL[i, S_CARD]
     kind = card(M, OF, u, tb.CF_CHOICE)
     m = 0
@@ -237,8 +268,12 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_nam
             for s in range(n_suits):
                 if not (tried >> s) & 1:
                     continue
-                if K.changed_suits(M, OF, SL, j, s) == SL[j, S_SUITS]:
+                new = K.changed_suits(M, OF, SL, j, s)
+                if new == SL[j, S_SUITS]:
                     continue  # no change at all (R17: a Phoenix made a Beast stays as it is)
+                if (free >> j) & 1 and _copy_could(M, OF, SL, j, new, REL, all_names,
+                                                   all_suits, every_name):
+                    continue  # what the open copy could have made of itself
                 OPT[d, m, 0] = CV_CHANGE
                 OPT[d, m, 1] = j
                 OPT[d, m, 2] = s
@@ -316,6 +351,15 @@ def _read_hand(M, OF, cards, n, V, n_curs, k, WORK, REL):
     return all_names, all_suits, every_name, wild
 
 
+@helper
+def _free(WORK, k):
+    """The open slots WORK[0, :k] as a mask."""
+    free = np.int64(0)
+    for j in range(k):
+        free |= np.int64(1) << WORK[0, j]
+    return free
+
+
 #: Rounds of :func:`climb_choices` at most.
 CLIMB_ROUNDS = 3
 
@@ -336,6 +380,7 @@ def climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, 
     found = st == OK  # (no choice made may leave a pinned Island target illegal: climb on)
     all_names, all_suits, every_name, wild = _read_hand(M, OF, cards, n, V, n_curs, k, WORK,
                                                         REL)
+    free = _free(WORK, k)
     for _ in range(CLIMB_ROUNDS):
         better = False
         for j in range(k):
@@ -350,7 +395,7 @@ def climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, 
             K.identities(M, OF, n, CH, SL)
             K.changes(M, OF, n, CH, SL)
             m = _options(M, OF, i, n, SL, OPT, 0, KEYS, REL, all_names, all_suits,
-                         every_name, wild)
+                         every_name, wild, free)
             for p in range(m):
                 CH[i, 0] = OPT[0, p, 0]
                 CH[i, 1] = OPT[0, p, 1]
@@ -391,6 +436,7 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
         return st, total
     all_names, all_suits, every_name, wild = _read_hand(M, OF, cards, n, V, n_curs, k, WORK,
                                                         REL)
+    free = _free(WORK, k)
     best = np.int64(0)
     found = False
     d = 0
@@ -402,7 +448,7 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
             K.identities(M, OF, n, CH, SL)
             K.changes(M, OF, n, CH, SL)
             WORK[1, d] = _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits,
-                                  every_name, wild)
+                                  every_name, wild, free)
             WORK[2, d] = 0
             fresh = False
         p = WORK[2, d]
