@@ -282,6 +282,7 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     says so ("as_written" in JSON).
     """
     from ..realms.solve.api import best_hand, refused_discards
+    from ..realms.solve.discards import Advice, advise_discards
 
     check_lang(lang)
     if print_code and lang is not None:
@@ -297,10 +298,21 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
     want = max(top, len(pool.cards)) if advice else top
     bar = ProgressBar(quiet, "Scoring every hand of the pool")
     began = time.perf_counter()
+    stopped: Advice | None = None  # the discard advice under a time limit
     try:
-        sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
-                         time_limit=time_limit, method=method, players=pool.players,
-                         cursed=pool.cursed, progress=bar)
+        if advice and time_limit is not None:
+            # one discard at a time: a stop keeps every discard reached, exact (issue 41)
+            stopped = advise_discards(pool.cards, catalog, discard, pool.pinned, pool.players,
+                                      pool.cursed, time_limit)
+            sols = [replace(s, proven=stopped.complete) for s in stopped.ranked()]
+            if not sols:
+                raise ScorerError("no legal hand can be made from these cards and pinned "
+                                  "choices" if stopped.complete else "no discard was scored "
+                                  "within the time limit; give it more time")
+        else:
+            sols = best_hand(pool.cards, catalog, discard, pool.pinned, top=want,
+                             time_limit=time_limit, method=method, players=pool.players,
+                             cursed=pool.cursed, progress=bar)
     finally:
         bar.close()
     if not quiet and time.perf_counter() - began > SLOW_SEARCH and not compiled_cached():
@@ -329,9 +341,11 @@ def best_cmd(file: str | None, code: str | None, top: int, discard_spec: str | N
              "bold")
         others = [(names(s.discard), str(s.total)) for s in sols[1:]]
         held = {c.id for s in sols for c in s.discard if len(s.discard) == 1}
-        others += [(loc.card(c), f"not legal: {why}")
-                   for c, why in refused_discards(pool.cards, catalog, pool.pinned, discard,
-                                                  pool.players, pool.cursed, held)]
+        refused = stopped.illegal() if stopped is not None else refused_discards(
+            pool.cards, catalog, pool.pinned, discard, pool.players, pool.cursed, held)
+        others += [(loc.card(c), f"not legal: {why}") for c, why in refused]
+        others += [(loc.card(c), "not scored: the time limit came first")
+                   for c in (stopped.missing if stopped is not None else ())]
         if others:
             width = max(len(n) for n, _ in others)
             echo("Other discards:", console)

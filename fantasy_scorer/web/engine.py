@@ -21,9 +21,10 @@ the app never imports them directly:
 
 from __future__ import annotations
 
+import time
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from threading import Lock
 from typing import Any
 
@@ -35,8 +36,8 @@ from ..realms.formats.sharecode import hand_code
 from ..realms.hand import ChoiceValue, Hand, hand_limit
 from ..realms.names import Localizer
 from ..realms.resolve import Result, resolve
-from ..realms.solve.api import best_hand as _best_hand
 from ..realms.solve.api import optimize as _optimize
+from ..realms.solve.discards import advise_discards as _advise_discards
 
 # --------------------------------------------------------------------------------------------
 # Scoring and discard advice
@@ -114,32 +115,33 @@ class Discard:
 @dataclass(frozen=True)
 class Advice:
     """Every discard the search reached, best first; ``complete`` when it reached them all
-    (a time limit may stop it: the discards it did not reach are then left out)."""
+    (a time limit may stop it between two discards: each one listed is exact, and those it
+    did not reach are ``missing``). ``illegal``: the discards reached that leave no legal
+    hand, each with why."""
 
     discards: list[Discard]
     complete: bool
+    missing: list[Card] = field(default_factory=list)
+    illegal: list[tuple[Card, str]] = field(default_factory=list)
 
 
 def best_discard(pool: Sequence[Card], catalog: Catalog,
                  pins: Mapping[str, ChoiceValue] | None = None,
                  discard: Sequence[Card] | None = None, players: int | None = None,
-                 cursed: Sequence[Card] = (), time_limit: float | None = None) -> Advice:
+                 cursed: Sequence[Card] = (), time_limit: float | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> Advice:
     """The discards of a one-card-too-many pool, best first (highest total, then the lowest
     base strength, the game's tie-break).
 
     Each remaining hand keeps the pins that still hold once the card is gone; the optimizer
-    makes its other choices (and takes Necromancer's card from the discard area).
+    makes its other choices (and takes Necromancer's card from the discard area). The
+    discards are searched one at a time, so one stopped by ``time_limit`` (seconds of
+    ``clock``) answers with those it settled (:mod:`..realms.solve.discards`).
     """
-    out: list[Discard] = []
-    sols = _best_hand(list(pool), catalog, discard=list(discard or ()), pinned=dict(pins or {}),
-                      top=len(pool), time_limit=time_limit, players=players,
-                      cursed=list(cursed))
-    complete = all(s.proven for s in sols)
-    for sol in sols:
-        if len(sol.discard) == 1:
-            out.append(Discard(sol.discard[0], Scored(sol.result, True, bool(sol.proven))))
-    out.sort(key=lambda d: (-d.scored.result.total, d.scored.result.base_strength))
-    return Advice(out, complete)
+    advice = _advise_discards(list(pool), catalog, list(discard or ()), dict(pins or {}),
+                              players, list(cursed), time_limit, clock)
+    out = [Discard(sol.discard[0], Scored(sol.result, True, True)) for sol in advice.ranked()]
+    return Advice(out, advice.complete, list(advice.missing), advice.illegal())
 
 
 # --------------------------------------------------------------------------------------------

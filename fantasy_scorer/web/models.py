@@ -133,6 +133,12 @@ class ScoreResponse(BaseModel):
         "The percentile as the page says it: 'better than 99.99% of all possible hands'."))
 
 
+class CardName(BaseModel):
+    id: str
+    name: str
+    label: str
+
+
 class DiscardAdvice(BaseModel):
     id: str
     name: str
@@ -152,6 +158,8 @@ class BestResponse(BaseModel):
     code: str
     share: Share
     discards: list[DiscardAdvice] = Field(description="Every discard, best first.")
+    missing: list[CardName] = Field([], description=(
+        "The discards the time limit kept the search from (empty when complete)."))
 
 
 class Figure(BaseModel):

@@ -437,9 +437,9 @@ def best_json(pool: Pool, lang: str = "en", time_limit: float | None = None) -> 
     pool.check_table()
     advice = engine.best_discard(pool.cards, pool.catalog, pool.choices, pool.discard,
                                  pool.players, pool.cursed, time_limit)
-    if not advice.discards:
+    if not advice.discards and advice.complete:
         raise Refusal("error.no_discard")
-    from ..realms.solve.api import refused_discards, written_note
+    from ..realms.solve.api import written_note
 
     names = pool.game.names
 
@@ -449,14 +449,15 @@ def best_json(pool: Pool, lang: str = "en", time_limit: float | None = None) -> 
         note = written_note(hand.with_cards(hand.cards, own), d.scored.result.total)
         return {} if note is None else {"as_written": note.total}
 
-    refused = refused_discards(pool.cards, pool.catalog, pool.choices, pool.discard,
-                               pool.players, pool.cursed, {d.card.id for d in advice.discards})
     return {
-        "optimized": advice.discards[0].scored.optimized,
+        "optimized": bool(advice.discards) and advice.discards[0].scored.optimized,
         "complete": advice.complete,
         "code": pool.code,
         "share": share_of(pool),
-        "illegal": [{**card_ref(pool.game, c, lang), "reason": why} for c, why in refused],
+        "illegal": [{**card_ref(pool.game, c, lang), "reason": why}
+                    for c, why in advice.illegal],
+        # the discards a time limit kept the search from (none when complete)
+        "missing": [card_ref(pool.game, c, lang) for c in advice.missing],
         "discards": [
             {
                 **card_ref(pool.game, d.card, lang),
@@ -474,6 +475,14 @@ def best_json(pool: Pool, lang: str = "en", time_limit: float | None = None) -> 
             for d in advice.discards
         ],
     }
+
+
+def stopped_best_json(pool: Pool, lang: str = "en") -> dict[str, Any]:
+    """The discard advice of a search stopped before it settled any discard (its worker
+    stopped for another player, :mod:`.workers`): incomplete, every discard missing."""
+    return {"optimized": False, "complete": False, "code": pool.code, "share": share_of(pool),
+            "illegal": [], "discards": [],
+            "missing": [card_ref(pool.game, c, lang) for c in pool.cards]}
 
 
 #: Seconds the look-ahead advice samples for (``fr-score advise``'s default budget).

@@ -20,8 +20,8 @@ stopped (its worker replaced) and refused with :class:`Overran`, so that one slo
 makes the other players' taps fail. A job stopped so, or at its hard limit, is remembered for a
 while (:data:`OVERRAN_MEMORY`): sent again, it is refused at once instead of holding a worker
 again. The discard advice stopped so answers ``complete: false`` rather than a 503, with no
-discards: those its worker had scored are lost with it (a search that stops at its own time
-limit lists the discards it reached).
+discards and every one ``missing``: those its worker had scored are lost with it (advice
+that stops at its own time limit, checked between discards, lists the discards it reached).
 
 A hand with nothing to choose is scored at once in the server (one resolution takes a
 millisecond); only searches come here. Answers are kept (a tap asks for the score, then the
@@ -326,8 +326,7 @@ class Solver:
         try:
             return await self._run(job, self.advice_lane)
         except Overran:  # the time limit promises the discards reached: none, this time
-            return {"optimized": False, "complete": False, "code": pool.code,
-                    "share": service.share_of(pool), "discards": []}
+            return service.stopped_best_json(pool, lang)
 
     async def advise(self, pool: service.Pool, lang: str) -> dict[str, Any]:
         """The look-ahead advice of a pool of one card too many (a second of sampling)."""

@@ -163,3 +163,18 @@ def test_a_slow_search_without_compiled_code_suggests_compile(tmp_path: Path,
     assert solve.COMPILE_TIP not in run(["best", pool, "--quiet"]).stderr
     monkeypatch.setattr(solve, "compiled_cached", lambda: True)
     assert solve.COMPILE_TIP not in run(["best", pool]).stderr
+
+
+def test_best_of_eight_stopped_by_its_time_limit_lists_the_discards_missing(tmp_path) -> None:
+    # A millionth of a second ends after the first discard (each takes far longer) on any
+    # machine: Mountain let go is scored, exact; the seven others are named as not scored.
+    pool = write(tmp_path, "pool.txt", HAND_260.replace("Mirage: Rainstorm", "Mirage")
+                 + "Magic Wand\n")
+    r = run(["best", pool, "--time-limit", "0.000001"])
+    assert r.exit_code == 0, r.output
+    lines = r.output.splitlines()
+    assert lines[0].startswith("Discard Mountain → score ")
+    assert lines[0].endswith("(not proven: time limit reached)")
+    assert lines[1] == "Other discards:"
+    missing = [ln.split()[0] for ln in lines[2:9] if "not scored: the time limit came first" in ln]
+    assert missing == ["Great", "Smoke", "Whirlwind", "Air", "Wildfire", "Mirage", "Magic"]

@@ -138,13 +138,18 @@ def suits_key(mask: int, rel: Relevance) -> object:
     return frozenset(rel.suit_sig[i] for i in range(len(rel.suit_sig)) if mask >> i & 1)
 
 
+def named(name: str, rel: Relevance) -> bool:
+    """Whether the group can tell this name from others: a card names it or, for Collector
+    (different names), a card of the group holds it."""
+    return name in rel.names or (rel.all_names and name in rel.held_names)
+
+
 def copy_signature(target: Card, copy: fx.Copy, rel: Relevance) -> tuple:
     """What a copy of ``target`` changes, as far as the group's effects can tell."""
     takes = copy.takes
     # A name counts if some card names it or, for Collector (different names), if it is
     # already in hand; any two names nobody mentions and nobody holds are alike.
-    named = target.name in rel.names or (rel.all_names and target.name in rel.held_names)
-    name = target.name if ("name" in takes and named) else ""
+    name = target.name if ("name" in takes and named(target.name, rel)) else ""
     suits = suits_key(target.copy_suits, rel) if "suit" in takes else None  # R16
     strength = target.strength if "strength" in takes else None
     penalty = target.id if ("penalty" in takes and target.penalty) else None
@@ -156,6 +161,22 @@ def game_copy_targets(copy: fx.Copy, catalog: Catalog, rel: Relevance) -> list[C
     out: list[Card] = []
     seen: set[tuple] = set()
     for t in catalog.copy_targets(copy):
+        sig = copy_signature(t, copy, rel)
+        if sig not in seen:
+            seen.add(sig)
+            out.append(t)
+    return out
+
+
+def hand_copy_targets(cards: Iterable[Card], chooser: Card, copy: fx.Copy,
+                      rel: Relevance) -> list[Card]:
+    """The other cards of the hand a copy from the hand (Doppelgänger) may take, one per
+    distinct signature, the first in hand order."""
+    out: list[Card] = []
+    seen: set[tuple] = set()
+    for t in cards:
+        if t is chooser:
+            continue
         sig = copy_signature(t, copy, rel)
         if sig not in seen:
             seen.add(sig)

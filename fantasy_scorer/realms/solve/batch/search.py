@@ -5,15 +5,17 @@ Changes, then Island and Angel; each extra card Necromancer may take; every subs
 with every leaf scored by :func:`.kernel.resolve_one`. Options that cannot change the score
 are collapsed, and only those, so the maximum is exact:
 
-* a copy from the game keeps one target per (name, suits, strength, penalty) it takes, where
-  a name counts only if a card of the hand (or a Cursed Item) names it or, with a card that
-  compares names (Collector), a card of the hand holds it;
+* a copy (from the game or the hand) keeps one target per (name, suits, strength, penalty)
+  it takes, where a name counts only if a card of the hand (or a Cursed Item) names it or,
+  with a card that compares names (Collector), a card of the hand holds it;
 * suits are alike when every term of the hand treats them alike (a suit nobody mentions is
   like any other such suit): Book of Changes tries one suit per class (with a card that
   compares suits, Collector, World Tree or Demon, each suit held in hand apart), never a
-  change that changes nothing, and a copy's suits count by their classes (exactly, with such
-  a card);
-* Island tries only cards that have a penalty to clear.
+  change that changes nothing nor one that makes an open Mirage or Shapeshifter what it
+  could have copied itself, and a copy's suits count by their classes (exactly, with such a
+  card);
+* Island tries only cards that have a penalty to clear;
+* Angel tries only cards something in hand could blank (protecting another changes nothing).
 
 These classes are never coarser than the ones of :mod:`..relevance`, so the maximum is the
 one ``optimal_choices`` finds. A combination that makes a pinned Island target illegal is
@@ -141,50 +143,107 @@ def _classes(M, OF, REL, mask):
 
 
 @helper
-def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_name, wild):
+def _blankable(M, OF, n, SL, i):
+    """``choices.blankable``: whether anything in hand could blank slot ``i`` after steps
+    1-2: its own condition, a blanking that selects it, or an "only card of its suit"
+    penalty, every penalty read whole (unstruck, uncleared)."""
+    full = M[OF[tb.O_PV] + SL[i, S_PENU] * OF[tb.O_PVW]]
+    if K.pen(M, OF, full, tb.PF_CO0) < K.pen(M, OF, full, tb.PF_CO1):
+        return True
+    for j in range(n):
+        p = M[OF[tb.O_PV] + SL[j, S_PENU] * OF[tb.O_PVW]]
+        if K.pen(M, OF, p, tb.PF_LO0) < K.pen(M, OF, p, tb.PF_LO1):
+            return True
+        lo = K.pen(M, OF, p, tb.PF_BL0)
+        hi = K.pen(M, OF, p, tb.PF_BL1)
+        if lo < hi and K.can_blank(M, OF, SL, j, i):
+            for k in range(lo, hi):
+                if list_hits(M, OF, K.flat(M, OF, k), SL[i, S_NAME], SL[i, S_SUITS], i == j):
+                    return True
+    return False
+
+
+@helper
+def _copy_option(M, OF, v, takes, m, OPT, d, KEYS, REL, all_names, all_suits, every_name,
+                 wild):
+    """Card ``v`` as the ``m``-th option of a copy (``relevance.copy_signature``), unless an
+    earlier option's key (name, suits, keeps suits, strength, penalty) is the same; returns
+    the options' count after it."""
+    name = card(M, OF, v, tb.CF_NAME)
+    # a name counts if a card names it, or, for Collector, if the hand holds it
+    named = every_name or REL[name] == 1 or (all_names and REL[name] == 2)
+    k0 = name if (takes & tb.TAKE_NAME) and named else -1
+    k1 = -1
+    if takes & tb.TAKE_SUIT:
+        k1 = card(M, OF, v, tb.CF_COPY_SUITS)
+        if not all_suits:
+            k1 = _classes(M, OF, REL, k1)
+    k2 = 0  # a copy never keeps suits when blanked (R16)
+    k3 = card(M, OF, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
+    k4 = v if (takes & tb.TAKE_PENALTY) and card(M, OF, v, tb.CF_HASPEN) != 0 else -1
+    if not wild:
+        for q in range(m):
+            if KEYS[q, 0] == k0 and KEYS[q, 1] == k1 and KEYS[q, 2] == k2 \
+                    and KEYS[q, 3] == k3 and KEYS[q, 4] == k4:
+                return m
+    KEYS[m, 0] = k0
+    KEYS[m, 1] = k1
+    KEYS[m, 2] = k2
+    KEYS[m, 3] = k3
+    KEYS[m, 4] = k4
+    OPT[d, m, 0] = CV_COPY
+    OPT[d, m, 1] = v
+    return m + 1
+
+
+@helper
+def _named(REL, q, all_names, every_name):
+    """``relevance.named``: whether the hand tells name ``q`` apart."""
+    return every_name or REL[q] == 1 or (all_names and REL[q] == 2)
+
+
+@helper
+def _copy_could(M, OF, SL, j, new, REL, all_names, all_suits, every_name):
+    """``choices.copy_could``: slot ``j``, an open copy of a name and suits from the game,
+    given ``new`` suits by a change, is what one of its own targets would make it."""
+    u = SL[j, S_CARD]
+    if card(M, OF, u, tb.CF_CHOICE) != tb.CH_COPY_GAME \
+            or card(M, OF, u, tb.CF_TAKES) != (tb.TAKE_NAME | tb.TAKE_SUIT) \
+            or card(M, OF, u, tb.CF_HASPEN) != 0 or card(M, OF, u, tb.CF_KEEPS) != 0:
+        return False
+    if _named(REL, SL[j, S_NAME], all_names, every_name):
+        return False
+    key = new if all_suits else _classes(M, OF, REL, new)
+    for k in range(card(M, OF, u, tb.CF_TARG0), card(M, OF, u, tb.CF_TARG1)):
+        v = M[OF[tb.O_FLAT] + k]
+        if _named(REL, card(M, OF, v, tb.CF_NAME), all_names, every_name):
+            continue
+        lent = card(M, OF, v, tb.CF_COPY_SUITS)
+        if (lent if all_suits else _classes(M, OF, REL, lent)) == key:
+            return True
+    return False
+
+
+@helper
+def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_name, wild,
+             free):
     """The options of the chooser in slot ``i`` after the choices made so far (``SL`` holds
-    the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last)."""
+    the slots after steps 1-2), written to ``OPT[d]``; returns how many (None last).
+    ``free``: the slots whose choice is open, as a mask."""
     u = SL[i, S_CARD]
     kind = card(M, OF, u, tb.CF_CHOICE)
     m = 0
     if kind == tb.CH_COPY_HAND:
+        takes = card(M, OF, u, tb.CF_TAKES)
         for j in range(n):
             if j != i:
-                OPT[d, m, 0] = CV_COPY
-                OPT[d, m, 1] = SL[j, S_CARD]
-                m += 1
+                m = _copy_option(M, OF, SL[j, S_CARD], takes, m, OPT, d, KEYS, REL, all_names,
+                                 all_suits, every_name, wild)
     elif kind == tb.CH_COPY_GAME:
         takes = card(M, OF, u, tb.CF_TAKES)
         for k in range(card(M, OF, u, tb.CF_TARG0), card(M, OF, u, tb.CF_TARG1)):
-            v = M[OF[tb.O_FLAT] + k]
-            name = card(M, OF, v, tb.CF_NAME)
-            # a name counts if a card names it, or, for Collector, if the hand holds it
-            named = every_name or REL[name] == 1 or (all_names and REL[name] == 2)
-            k0 = name if (takes & tb.TAKE_NAME) and named else -1
-            k1 = -1
-            if takes & tb.TAKE_SUIT:
-                k1 = card(M, OF, v, tb.CF_COPY_SUITS)
-                if not all_suits:
-                    k1 = _classes(M, OF, REL, k1)
-            k2 = 0  # a copy never keeps suits when blanked (R16)
-            k3 = card(M, OF, v, tb.CF_STR) if takes & tb.TAKE_STRENGTH else NO_STRENGTH
-            k4 = v if (takes & tb.TAKE_PENALTY) and card(M, OF, v, tb.CF_HASPEN) != 0 else -1
-            fresh = True
-            if not wild:
-                for q in range(m):
-                    if KEYS[q, 0] == k0 and KEYS[q, 1] == k1 and KEYS[q, 2] == k2 \
-                            and KEYS[q, 3] == k3 and KEYS[q, 4] == k4:
-                        fresh = False
-                        break
-            if fresh:
-                KEYS[m, 0] = k0
-                KEYS[m, 1] = k1
-                KEYS[m, 2] = k2
-                KEYS[m, 3] = k3
-                KEYS[m, 4] = k4
-                OPT[d, m, 0] = CV_COPY
-                OPT[d, m, 1] = v
-                m += 1
+            m = _copy_option(M, OF, M[OF[tb.O_FLAT] + k], takes, m, OPT, d, KEYS, REL,
+                             all_names, all_suits, every_name, wild)
     elif kind == tb.CH_CHANGE:
         n_suits = OF[tb.O_NSUITS]
         first = OF[tb.O_NNAMES]
@@ -209,8 +268,12 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_nam
             for s in range(n_suits):
                 if not (tried >> s) & 1:
                     continue
-                if K.changed_suits(M, OF, SL, j, s) == SL[j, S_SUITS]:
+                new = K.changed_suits(M, OF, SL, j, s)
+                if new == SL[j, S_SUITS]:
                     continue  # no change at all (R17: a Phoenix made a Beast stays as it is)
+                if (free >> j) & 1 and _copy_could(M, OF, SL, j, new, REL, all_names,
+                                                   all_suits, every_name):
+                    continue  # what the open copy could have made of itself
                 OPT[d, m, 0] = CV_CHANGE
                 OPT[d, m, 1] = j
                 OPT[d, m, 2] = s
@@ -223,9 +286,9 @@ def _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits, every_nam
                 OPT[d, m, 0] = CV_TARGET
                 OPT[d, m, 1] = j
                 m += 1
-    else:
+    else:  # Angel: only a card something could blank (``choices.protect_choices``)
         for j in range(n):
-            if j != i:
+            if j != i and _blankable(M, OF, n, SL, j):
                 OPT[d, m, 0] = CV_TARGET
                 OPT[d, m, 1] = j
                 m += 1
@@ -258,18 +321,10 @@ def _open_slots(M, OF, cards, n, CH, WORK):
 
 @helper
 def _read_hand(M, OF, cards, n, V, n_curs, k, WORK, REL):
-    """What the options of the open choices WORK[0, :k] depend on (:func:`relevance`, read
-    only where a choice needs it: a copy from the hand reads nothing): (all names, all
-    suits, every name, wild). The last hand read is kept at the end of ``REL`` (see
+    """What the options of the open choices WORK[0, :k] depend on (:func:`relevance`): (all
+    names, all suits, every name, wild). The last hand read is kept at the end of ``REL`` (see
     :func:`_scratch`): the pruned search scores one hand option by option, each time with
     other choices open, and the hand's rules are the same each time."""
-    need = False
-    for j in range(k):
-        if card(M, OF, cards[WORK[0, j]], tb.CF_CHOICE) != tb.CH_COPY_HAND:
-            need = True
-            break
-    if not need:
-        return False, False, False, False
     c = OF[tb.O_NNAMES] + 64  # the kept hand: valid, n, the four answers, its cards
     same = n_curs == 0 and REL[c] == 1 and REL[c + 1] == n
     for i in range(n):
@@ -296,6 +351,15 @@ def _read_hand(M, OF, cards, n, V, n_curs, k, WORK, REL):
     return all_names, all_suits, every_name, wild
 
 
+@helper
+def _free(WORK, k):
+    """The open slots WORK[0, :k] as a mask."""
+    free = np.int64(0)
+    for j in range(k):
+        free |= np.int64(1) << WORK[0, j]
+    return free
+
+
 #: Rounds of :func:`climb_choices` at most.
 CLIMB_ROUNDS = 3
 
@@ -316,6 +380,7 @@ def climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, 
     found = st == OK  # (no choice made may leave a pinned Island target illegal: climb on)
     all_names, all_suits, every_name, wild = _read_hand(M, OF, cards, n, V, n_curs, k, WORK,
                                                         REL)
+    free = _free(WORK, k)
     for _ in range(CLIMB_ROUNDS):
         better = False
         for j in range(k):
@@ -330,7 +395,7 @@ def climb_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, 
             K.identities(M, OF, n, CH, SL)
             K.changes(M, OF, n, CH, SL)
             m = _options(M, OF, i, n, SL, OPT, 0, KEYS, REL, all_names, all_suits,
-                         every_name, wild)
+                         every_name, wild, free)
             for p in range(m):
                 CH[i, 0] = OPT[0, p, 0]
                 CH[i, 1] = OPT[0, p, 1]
@@ -371,6 +436,7 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
         return st, total
     all_names, all_suits, every_name, wild = _read_hand(M, OF, cards, n, V, n_curs, k, WORK,
                                                         REL)
+    free = _free(WORK, k)
     best = np.int64(0)
     found = False
     d = 0
@@ -382,7 +448,7 @@ def best_choices(M, OF, cards, n, CH, SL, W, V, players, n_curs, n_disc, WORK, O
             K.identities(M, OF, n, CH, SL)
             K.changes(M, OF, n, CH, SL)
             WORK[1, d] = _options(M, OF, i, n, SL, OPT, d, KEYS, REL, all_names, all_suits,
-                                  every_name, wild)
+                                  every_name, wild, free)
             WORK[2, d] = 0
             fresh = False
         p = WORK[2, d]

@@ -1,0 +1,43 @@
+"""``/api/best`` stopped by its time limit answers with the discards it reached, each exact,
+and names the ones it missed (issue 41 §9). A time limit of 0 stops the advice after its first
+discard on any machine: no assertion depends on the load."""
+
+from __future__ import annotations
+
+from fastapi.testclient import TestClient
+
+from fantasy_scorer.realms.hand import Hand
+from fantasy_scorer.web import engine
+from fantasy_scorer.web.app import create_app
+
+from .test_workers import CAT, HARD_POOL, pool
+
+JSON = {"content-type": "application/json"}
+
+
+def test_a_stopped_advice_lists_the_discards_reached_and_the_ones_missing() -> None:
+    with TestClient(create_app(advice_time_limit=0.0)) as client:
+        r = client.post("/api/best", json={"cards": list(HARD_POOL)})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["complete"] is False
+    first, *rest = HARD_POOL
+    assert [d["id"] for d in data["discards"]] == [first]
+    assert [m["id"] for m in data["missing"]] == rest
+    left = Hand(CAT, tuple(CAT.by_id[i] for i in rest))
+    assert data["discards"][0]["total"] == engine.score_hand(left).result.total
+
+
+def test_a_complete_advice_misses_nothing() -> None:
+    with TestClient(create_app(advice_time_limit=None)) as client:
+        data = client.post("/api/best", json={"cards": list(HARD_POOL)}).json()
+    assert data["complete"] is True and data["missing"] == []
+    assert sorted(d["id"] for d in data["discards"]) == sorted(HARD_POOL)
+
+
+def test_the_stopped_worker_answer_misses_every_discard() -> None:
+    from fantasy_scorer.web import service
+
+    data = service.stopped_best_json(pool(HARD_POOL), "en")
+    assert data["complete"] is False and data["discards"] == []
+    assert [m["id"] for m in data["missing"]] == list(HARD_POOL)
