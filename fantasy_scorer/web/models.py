@@ -148,6 +148,15 @@ class DiscardAdvice(BaseModel):
     proven: bool | None
     code: str
     choices: dict[str, str]
+    as_written: int | None = Field(None, description=(
+        "The total with only the choices the player wrote (null when it equals total)."))
+
+
+class IllegalDiscard(BaseModel):
+    id: str
+    name: str
+    label: str
+    reason: str = Field(description="Why keeping the other cards breaks a written choice.")
 
 
 class BestResponse(BaseModel):
@@ -160,6 +169,9 @@ class BestResponse(BaseModel):
     discards: list[DiscardAdvice] = Field(description="Every discard, best first.")
     missing: list[CardName] = Field([], description=(
         "The discards the time limit kept the search from (empty when complete)."))
+    illegal: list[IllegalDiscard] = Field([], description=(
+        "The discards reached that leave no legal hand: the cards kept break a choice the "
+        "player wrote (the card it names is discarded, say)."))
 
 
 class Figure(BaseModel):

@@ -361,3 +361,25 @@ def test_many_open_choices_give_the_python_enumerations_total(island: str, monke
     assert result.total == reference.total
     for cid, value in hand.choices.items():
         assert result.hand.choices[cid] == value
+
+
+def test_api_best_answers_the_illegal_discards_and_the_as_written_total() -> None:
+    """Through the API's response model (which once dropped both fields): the pool's best is
+    197 by discarding Mountain, 149 as written, and discarding Great Flood is illegal (the
+    written Island names it)."""
+    from fastapi.testclient import TestClient
+
+    from fantasy_scorer.web.app import create_app
+
+    cards = [c.split(":")[0] for c in POOL]
+    with TestClient(create_app(advice_time_limit=None)) as client:
+        r = client.post("/api/best", json={"cards": cards,
+                                           "choices": {"Island": "Great Flood"}})
+    assert r.status_code == 200, r.text
+    data = r.json()
+    assert data["discards"][0]["name"] == "Mountain"
+    assert data["discards"][0]["total"] == POOL_197
+    assert data["discards"][0]["as_written"] == 149
+    assert [d["name"] for d in data["illegal"]] == ["Great Flood"]
+    assert data["illegal"][0]["reason"]
+    assert len(data["discards"]) + len(data["illegal"]) == 8

@@ -41,3 +41,23 @@ def test_the_stopped_worker_answer_misses_every_discard() -> None:
     data = service.stopped_best_json(pool(HARD_POOL), "en")
     assert data["complete"] is False and data["discards"] == []
     assert [m["id"] for m in data["missing"]] == list(HARD_POOL)
+
+
+def test_the_page_names_the_discards_a_stopped_advice_missed(browser) -> None:
+    """On the page: the first discard reached is the advice, and the note names the others
+    (their labels, as the API's ``missing`` gives them)."""
+    from playwright.sync_api import expect
+
+    from .conftest import PHONE, LiveServer, open_page
+
+    with LiveServer(create_app(workers=1, advice_time_limit=0.0)) as live:
+        context, page = open_page(browser, live.url, PHONE)
+        page.goto("/?code=" + ",".join(HARD_POOL))
+        note = page.locator('[data-testid="advice-missing"]')
+        expect(note).to_contain_text("Not reached:")
+        first, *rest = HARD_POOL
+        for cid in rest:
+            expect(note).to_contain_text(CAT.by_id[cid].name)
+        expect(page.locator('[data-testid="advice"]')).to_contain_text(CAT.by_id[first].name)
+        context.close()
+        assert not page.script_errors, page.script_errors

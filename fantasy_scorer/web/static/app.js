@@ -170,6 +170,15 @@
     show(dock, !!best);
     if (!best) { box.innerHTML = ""; dock.innerHTML = ""; return; }
     const top = best.discards[0];
+    const missing = (best.missing || []).map((m) => m.label).join(", ");
+    const stopped = best.complete ? "" : `<p class="note" data-testid="advice-missing">` +
+      `${esc(t("advice.incomplete"))}${missing ? " " + esc(t("advice.missing")) + " " +
+      esc(missing) : ""}</p>`;
+    if (!top) {  // stopped before its first discard was settled
+      box.innerHTML = `<h2>${esc(t("advice.title"))}</h2>${stopped}`;
+      dock.innerHTML = "";
+      return;
+    }
     const line = esc(t("advice.best", { card: top.label, n: top.total }));
     const rows = best.discards.map((d) => `<li><a href="${esc(href({ toggle: d.id }))}" ` +
       `data-discard="${esc(d.id)}">${esc(t("advice.discard", { card: d.label }))}</a> ` +
@@ -177,7 +186,7 @@
     box.innerHTML = `<h2>${esc(t("advice.title"))}</h2><p class="best" data-testid="advice">` +
       `${line}</p><ol class="discards">${rows.join("")}</ol>` +
       `<p class="note">${esc(t("advice.note"))}</p>` +
-      (best.complete ? "" : `<p class="note">${esc(t("advice.incomplete"))}</p>`);
+      stopped;
     dock.innerHTML = `<span>${line}</span> <a href="#advice">${esc(t("advice.all"))}</a>`;
   }
 
