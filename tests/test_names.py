@@ -136,8 +136,21 @@ def test_the_twin_names_of_the_searches_are_gone() -> None:
         for name in _top_level_names(path):
             where.setdefault(name, []).append(path.relative_to(solve).as_posix())
     for name in ("Table", "Tables", "score_set", "compile_tables", "Progress", "Found",
-                 "Unsupported"):
+                 "Unsupported", "Engine", "Problem"):
         assert len(where.get(name, [])) <= 1, (name, where[name])
+
+
+def test_the_twin_names_of_the_rules_core_are_gone() -> None:
+    """``optimal_choices`` (the enumeration's, ``choices.py``; CP-SAT's is ``cpsat_choices``)
+    and ``Need`` (the evaluator's, ``resolve.py``; CP-SAT's literals are ``NeedLits``) each
+    mean one thing in the rules core."""
+    realms = PACKAGE / "realms"
+    where: dict[str, list[str]] = {}
+    for path in sorted(realms.rglob("*.py")):
+        for name in _top_level_names(path):
+            where.setdefault(name, []).append(path.relative_to(realms).as_posix())
+    assert where["optimal_choices"] == ["solve/choices.py"]
+    assert where["Need"] == ["resolve.py"]
 
 
 def test_the_sweeps_kernel_reads_its_tables_through_named_positions() -> None:
