@@ -45,7 +45,8 @@ class MaxProblem:
     it; ``area``: the discard area (None: an extra card may be any card of ``pool``, and the
     cards that read the discard area see an empty one, the card taken being its only card);
     ``players`` None: every table size, for the cards that depend on it; ``time_limit`` None:
-    no limit; ``progress`` receives the sweep's progress as its parts end."""
+    no limit, counted from ``started`` (when the problem was posed: building the sweep's
+    bound counts); ``progress`` receives the sweep's progress as its parts end."""
 
     catalog: Catalog
     pool: list[Card]
@@ -56,6 +57,7 @@ class MaxProblem:
     time_limit: float | None = None
     workers: int = 2
     progress: Callable[[SweepProgress], None] | None = None
+    started: float = field(default_factory=time.perf_counter)
     #: What an engine's ``fits`` built that its ``run`` uses (the sweep's bound), by engine.
     prepared: dict[str, Any] = field(default_factory=dict, repr=False, compare=False)
 
@@ -177,14 +179,13 @@ class SweepMax:
     def run(self, problem: MaxProblem) -> Found:
         from .sweep import prove
 
-        t0 = time.perf_counter()
         p = problem
         bounds, hand_shapes = self._bounds(p)
         # (the sweep bounds the hand; the Cursed Items held add the same points to every one)
         offset = max(sum(cursed_points(c, _empty_view(p.catalog, n, len(p.cursed)))
                          for c in p.cursed)
                      for n in (p.player_counts(p.cursed) or [None]))
-        deadline = None if p.time_limit is None else t0 + p.time_limit
+        deadline = None if p.time_limit is None else p.started + p.time_limit
         stopped = False
         best: Candidate | None = None
         best_table = Table()
