@@ -11,15 +11,15 @@ from typing import Any
 import pytest
 
 from fantasy_scorer.realms import catalog as catalog_module
-from fantasy_scorer.realms.catalog import EDITIONS, EXPANSIONS, Catalog, _cached, _shipped
+from fantasy_scorer.realms.catalog import EDITIONS, EXPANSIONS, Catalog, _cached, shipped_text
 from fantasy_scorer.realms.formats.handfile import read_hand
 from fantasy_scorer.realms.resolve import resolve
 
 ROOT = Path(__file__).resolve().parent.parent
-FILES = [[("base.yaml", _shipped("base.yaml"))],
-         [("base.yaml", _shipped("base.yaml")),
-          (EXPANSIONS["cursed-hoards"], _shipped(EXPANSIONS["cursed-hoards"])),
-          (EDITIONS["deluxe"], _shipped(EDITIONS["deluxe"]))]]
+FILES = [[("base.yaml", shipped_text("base.yaml"))],
+         [("base.yaml", shipped_text("base.yaml")),
+          (EXPANSIONS["cursed-hoards"], shipped_text(EXPANSIONS["cursed-hoards"])),
+          (EDITIONS["deluxe"], shipped_text(EDITIONS["deluxe"]))]]
 
 
 @pytest.fixture
@@ -99,3 +99,17 @@ def test_a_cache_that_cannot_be_written_is_not_written(tmp_path, monkeypatch) ->
     monkeypatch.setenv("HOME", str(blocker))
     cat = _cached(FILES[0])
     assert len(cat.cards) == 55
+
+
+def test_a_prebuilt_catalog_is_answered_before_the_files(monkeypatch) -> None:
+    """The static site unpickles the shipped games in the browser (no PyYAML there) and hands
+    them to ``use_prebuilt``; a game it did not build is still read from its files."""
+    from fantasy_scorer.realms import catalog
+    from fantasy_scorer.realms.catalog import base_catalog, use_prebuilt
+
+    monkeypatch.setattr(catalog, "_prebuilt", {})
+    made = Catalog()
+    use_prebuilt({("cursed-hoards", "deluxe"): made})
+    assert base_catalog("cursed-hoards", "deluxe") is made
+    assert base_catalog("cursed-hoards") is not made
+    assert base_catalog("cursed-hoards").card("Dragon").name == "Dragon"

@@ -5,29 +5,68 @@ constants."""
 from __future__ import annotations
 
 import ast
+import contextlib
 import re
+import textwrap
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "fantasy_scorer"
 
 
-def _private_imports(source: str, module: str) -> list[str]:
-    """``from X import _name`` of a module of the package (``_name`` not a dunder)."""
+def _target(node: ast.ImportFrom, module: str) -> str:
+    """The module a ``from ... import`` of ``module`` reads from, made absolute."""
+    if not node.level:
+        return node.module or ""
     package = module.rsplit(".", 1)[0]
+    base = package.split(".")[: len(package.split(".")) - node.level + 1]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def _private(name: str) -> bool:
+    return name.startswith("_") and not name.startswith("__")
+
+
+def _private_imports(source: str, module: str) -> list[str]:
+    """``from X import _name`` of a module of the package (``_name`` not a dunder), in the
+    source and in the programs it holds as strings (run in a subprocess)."""
     out = []
     for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) \
+                and "import" in node.value and "fantasy_scorer" in node.value:
+            with contextlib.suppress(SyntaxError):  # (a string that is not a program)
+                out += _private_imports(textwrap.dedent(node.value), module)
         if not isinstance(node, ast.ImportFrom):
             continue
-        if node.level:
-            base = package.split(".")[: len(package.split(".")) - node.level + 1]
-            target = ".".join(base + ([node.module] if node.module else []))
-        else:
-            target = node.module or ""
+        target = _target(node, module)
         if not target.startswith("fantasy_scorer"):
             continue
         out += [f"{module}: from {target} import {a.name}" for a in node.names
-                if a.name.startswith("_") and not a.name.startswith("__")]
+                if _private(a.name)]
     return out
+
+
+def _is_module(dotted: str) -> bool:
+    path = PACKAGE.parent.joinpath(*dotted.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
+def _private_attributes(source: str, module: str) -> list[str]:
+    """``m._name`` read or written where ``m`` is another module of the package, imported
+    by name (``from .. import catalog``, ``import fantasy_scorer.x as m``)."""
+    tree = ast.parse(source)
+    modules = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom):
+            target = _target(node, module)
+            modules |= {a.asname or a.name for a in node.names
+                        if target.startswith("fantasy_scorer")
+                        and _is_module(f"{target}.{a.name}")}
+        elif isinstance(node, ast.Import):
+            modules |= {a.asname for a in node.names
+                        if a.asname and a.name.startswith("fantasy_scorer")}
+    return [f"{module}: {node.value.id}.{node.attr}" for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+            and node.value.id in modules and _private(node.attr)]
 
 
 def _module(path: Path) -> str:
@@ -44,12 +83,36 @@ def test_no_private_name_is_imported_across_modules() -> None:
     assert found == []
 
 
+def test_no_private_name_of_another_module_is_read_as_an_attribute() -> None:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        found += _private_attributes(path.read_text(encoding="utf-8"), _module(path))
+    assert found == []
+
+
 def test_the_private_import_reader_sees_one() -> None:
     """The scan above would pass on nothing at all; this shows it can fail."""
     src = "from ..resolve import _changes, apply_changes\nfrom .x import __version__\n"
     assert _private_imports(src, "fantasy_scorer.realms.solve.choices") == [
         "fantasy_scorer.realms.solve.choices: from fantasy_scorer.realms.resolve import _changes"]
     assert _private_imports("from os import _exit\n", "fantasy_scorer.cli") == []
+
+
+def test_the_private_import_reader_sees_one_in_a_program_string() -> None:
+    """(``web/site.py`` runs such a program in a subprocess.)"""
+    src = 'PROGRAM = """\nimport sys\nfrom fantasy_scorer.realms.catalog import _cached\n"""\n'
+    assert _private_imports(src, "fantasy_scorer.web.site") == [
+        "fantasy_scorer.web.site: from fantasy_scorer.realms.catalog import _cached"]
+
+
+def test_the_private_attribute_reader_sees_one() -> None:
+    src = ("from ..realms import catalog\nimport fantasy_scorer.realms.resolve as r\n"
+           "import os\nx = catalog._cached\ncatalog._prebuilt = {}\ny = r._changes\n"
+           "z = os._exit\nw = catalog.__name__\n")
+    assert _private_attributes(src, "fantasy_scorer.web.browser") == [
+        "fantasy_scorer.web.browser: catalog._cached",
+        "fantasy_scorer.web.browser: catalog._prebuilt",
+        "fantasy_scorer.web.browser: r._changes"]
 
 
 def _top_level_names(path: Path) -> set[str]:
@@ -73,8 +136,21 @@ def test_the_twin_names_of_the_searches_are_gone() -> None:
         for name in _top_level_names(path):
             where.setdefault(name, []).append(path.relative_to(solve).as_posix())
     for name in ("Table", "Tables", "score_set", "compile_tables", "Progress", "Found",
-                 "Unsupported"):
+                 "Unsupported", "Engine", "Problem"):
         assert len(where.get(name, [])) <= 1, (name, where[name])
+
+
+def test_the_twin_names_of_the_rules_core_are_gone() -> None:
+    """``optimal_choices`` (the enumeration's, ``choices.py``; CP-SAT's is ``cpsat_choices``)
+    and ``Need`` (the evaluator's, ``resolve.py``; CP-SAT's literals are ``NeedLits``) each
+    mean one thing in the rules core."""
+    realms = PACKAGE / "realms"
+    where: dict[str, list[str]] = {}
+    for path in sorted(realms.rglob("*.py")):
+        for name in _top_level_names(path):
+            where.setdefault(name, []).append(path.relative_to(realms).as_posix())
+    assert where["optimal_choices"] == ["solve/choices.py"]
+    assert where["Need"] == ["resolve.py"]
 
 
 def test_the_sweeps_kernel_reads_its_tables_through_named_positions() -> None:

@@ -781,7 +781,7 @@ def names_list(val: Any) -> list[str] | None:
     return None
 
 
-def _shipped(name: str) -> str:
+def shipped_text(name: str) -> str:
     """Text of a card file shipped with the package (works from a source tree and a wheel)."""
     try:
         return (resources.files("fantasy_scorer.cards") / name).read_text(encoding="utf-8")
@@ -814,15 +814,29 @@ def base_catalog(expansion: str | None = None, edition: str | None = None) -> Ca
     """The base game with its two promos, optionally with an expansion and an edition's
     replacement cards (cached: each combination is read once per process, so every caller
     gets the very same Card objects)."""
-    return _shipped_catalog(expansion, None if edition == "standard" else edition)
+    key = (expansion, None if edition == "standard" else edition)
+    prebuilt = _prebuilt.get(key)
+    return prebuilt if prebuilt is not None else _shipped_catalog(*key)
+
+
+#: Catalogs built in another process, by (expansion, edition): see :func:`use_prebuilt`.
+_prebuilt: dict[tuple[str | None, str | None], Catalog] = {}
+
+
+def use_prebuilt(found: dict[tuple[str | None, str | None], Catalog]) -> None:
+    """Make :func:`base_catalog` answer the catalogs ``found`` (keyed by expansion and edition,
+    ``None`` for the standard edition) instead of reading the card files: the static site
+    unpickles them in the browser, which has no PyYAML to read the files with. A game not
+    among them is still read from its files."""
+    _prebuilt.update(found)
 
 
 @cache
 def _shipped_catalog(expansion: str | None, edition: str | None) -> Catalog:
-    return _cached([(name, _shipped(name)) for name in _shipped_files(expansion, edition)])
+    return _cached([(name, shipped_text(name)) for name in shipped_files(expansion, edition)])
 
 
-def _shipped_files(expansion: str | None, edition: str | None) -> list[str]:
+def shipped_files(expansion: str | None, edition: str | None) -> list[str]:
     """The shipped card files of an expansion and edition, in the order they are read (an
     unknown name is a one-line error with a did-you-mean)."""
     files = ["base.yaml"]
@@ -896,8 +910,8 @@ def load_catalog(extra_files: Iterable[str | Path] = (), expansion: str | None =
     if not extra_files:
         return base_catalog(expansion, edition)
     cat = Catalog()  # (the user's cards are added to a catalog of their own)
-    for name in _shipped_files(expansion, edition):
-        load_into(cat, _shipped(name), name)
+    for name in shipped_files(expansion, edition):
+        load_into(cat, shipped_text(name), name)
     for f in extra_files:
         load_into(cat, read_card_file(Path(f)), str(f))
     return cat

@@ -33,15 +33,9 @@ NATIVE = ("numpy", "numba", "ortools", "yaml", "click", "llvmlite")
 def install_catalogs(found: dict[tuple[str | None, str | None], Any]) -> None:
     """Make ``base_catalog(expansion, edition)`` answer the prebuilt catalogs ``found`` (keyed
     as the catalog module keys its shipped games), compiling only a game not among them."""
-    from ..realms import catalog
+    from ..realms.catalog import use_prebuilt
 
-    shipped = catalog._shipped_catalog
-
-    def prebuilt(expansion: str | None, edition: str | None) -> Any:
-        cat = found.get((expansion, edition))
-        return cat if cat is not None else shipped(expansion, edition)
-
-    catalog._shipped_catalog = prebuilt  # type: ignore[assignment]
+    use_prebuilt(found)
 
 
 def boot(catalogs: str | Path) -> None:

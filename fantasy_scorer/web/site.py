@@ -159,13 +159,13 @@ def package_entries() -> dict[str, bytes]:
 
 _PICKLE_PROGRAM = """
 import pickle, sys
-from fantasy_scorer.realms.catalog import Catalog, _shipped, _shipped_files, load_into
+from fantasy_scorer.realms.catalog import Catalog, load_into, shipped_files, shipped_text
 out = {}
 for exp in (None, "cursed-hoards"):
     for ed in (None, "deluxe"):
         cat = Catalog()
-        for name in _shipped_files(exp, ed):
-            load_into(cat, _shipped(name), name)
+        for name in shipped_files(exp, ed):
+            load_into(cat, shipped_text(name), name)
         out[(exp, ed)] = cat
 sys.stdout.buffer.write(pickle.dumps(out, protocol=4))
 """

@@ -24,8 +24,7 @@ from fantasy_scorer.realms.hand import Hand
 from fantasy_scorer.realms.resolve import resolve, score
 from fantasy_scorer.realms.solve.api import best_hand
 from fantasy_scorer.realms.solve.choices import optimal_choices as enumerated_choices
-from fantasy_scorer.realms.solve.cpsat import HandModel, objective_of, unsupported
-from fantasy_scorer.realms.solve.cpsat import optimal_choices as cpsat_choices
+from fantasy_scorer.realms.solve.cpsat import HandModel, cpsat_choices, objective_of, unsupported
 from fantasy_scorer.realms.solve.exhaustive import NO_TABLE, Table
 
 from ..strategies import random_choices, random_pins

@@ -1,8 +1,9 @@
 """One interface for the searches (issue 38 §2): the registry of the effect kinds each engine
 models matches every engine's own builders, every engine says "can't" with the one
-``Unsupported``, the planner picks only an engine that takes the problem, and ``max`` answers
+``Unsupported``, the planners pick only an engine that takes the problem, and ``max`` answers
 through CP-SAT for cards the sweep cannot bound, at any table (players, Cursed Items, a
-discard area)."""
+discard area). ``max``'s engines (the sweep, CP-SAT, hill climbing) are engines like
+``best``'s: each asked by name agrees with brute force."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from fantasy_scorer.realms import effects as fx
 from fantasy_scorer.realms.catalog import base_catalog, load_catalog
 from fantasy_scorer.realms.resolve import resolve
 from fantasy_scorer.realms.solve import engines
-from fantasy_scorer.realms.solve.api import best_hand, max_hand, pick_engine
+from fantasy_scorer.realms.solve.api import best_hand, max_hand, pick_engine, pick_max_engine
 from fantasy_scorer.realms.solve.engine import (
     CHOICE_KINDS,
     EFFECT_ENGINES,
@@ -25,9 +26,10 @@ from fantasy_scorer.realms.solve.engine import (
     modelled_by,
 )
 from fantasy_scorer.realms.solve.exhaustive import Table
+from fantasy_scorer.realms.solve.max_engines import MAX_ENGINES, MaxProblem
 
 from .test_batch import HOME
-from .test_max_expansion import _brute_max, _legal_hands, _only, best_total
+from .test_max_expansion import ANGELS, EXP, _brute_max, _legal_hands, _only, best_total
 
 BASE = base_catalog()
 
@@ -208,3 +210,102 @@ def test_cp_sat_is_not_left_out_with_cursed_items() -> None:
     by_cpsat = best_hand(pool, exp, players=4, cursed=portal, method="cpsat")
     by_python = best_hand(pool, exp, players=4, cursed=portal, method="python")
     assert [s.total for s in by_cpsat] == [s.total for s in by_python]
+
+
+# -- max's engines -----------------------------------------------------------------------------
+
+
+class Unmodelled(fx.PointEffect):
+    """A homebrew effect kind no engine has learnt (not in the registry)."""
+
+    def value(self, view, me) -> int:
+        return 3
+
+
+def _with_unmodelled(card):
+    from dataclasses import replace
+
+    return replace(card, bonus=(Unmodelled(),))
+
+
+def test_max_engines_are_the_ones_the_registry_names() -> None:
+    assert set(MAX_ENGINES) == {"sweep", "cpsat", "local"} <= set(ENGINES)
+    for name, engine in MAX_ENGINES.items():
+        assert engine.name == name
+
+
+@pytest.mark.parametrize("game", [(None, None), ("cursed-hoards", None),
+                                  ("cursed-hoards", "deluxe")])
+def test_every_max_engine_takes_every_shipped_game(game) -> None:
+    """The registry says the sweep and CP-SAT model every effect kind of the shipped cards;
+    so each takes the whole game, and the planner picks the sweep (the fast path)."""
+    cat = base_catalog(*game)
+    problem = MaxProblem(cat, list(cat.suit_cards))
+    for engine in MAX_ENGINES.values():
+        assert engine.fits(problem) is None, engine.name
+    assert pick_max_engine(problem).name == "sweep"
+
+
+def test_max_engines_refuse_a_kind_the_registry_does_not_name() -> None:
+    """An effect kind outside the registry: the sweep and CP-SAT refuse it, naming it or its
+    card; hill climbing scores through ``resolve`` and takes it; the planner says why it
+    cannot search (one line, a ScorerError)."""
+    assert Unmodelled not in EFFECT_ENGINES
+    pool = [_with_unmodelled(BASE.card("Unicorn"))] + [
+        c for c in BASE.suit_cards if c.name != "Unicorn"][:10]
+    problem = MaxProblem(BASE, pool)
+    assert "Unmodelled" in (MAX_ENGINES["sweep"].fits(problem) or "")
+    assert "Unicorn" in (MAX_ENGINES["cpsat"].fits(problem) or "")
+    assert MAX_ENGINES["local"].fits(problem) is None
+    with pytest.raises(ScorerError, match="^max cannot search these cards: .*Unmodelled"):
+        pick_max_engine(problem)
+
+
+def test_the_max_planner_picks_cp_sat_for_what_the_sweep_cannot_bound() -> None:
+    """Runesmith's run table is a ``Runs`` the registry gives both, but past the sweep's
+    bound (a limit finer than a kind, refused by the sweep itself)."""
+    problem = MaxProblem(HOME, _unbounded_pool(), players=3)
+    assert "run table" in (MAX_ENGINES["sweep"].fits(problem) or "")
+    assert pick_max_engine(problem).name == "cpsat"
+
+
+def test_a_max_engine_asked_by_name_that_refuses_says_why() -> None:
+    pool = _unbounded_pool()
+    with pytest.raises(Unsupported, match="run table"):
+        max_hand(HOME, without=_only(pool, HOME), players=3, method="sweep")
+    with pytest.raises(ScorerError, match="unknown method 'greedy'"):
+        max_hand(HOME, method="greedy")
+
+
+@pytest.fixture(scope="module")
+def angels_brute() -> int:
+    return _brute_max([EXP.card(n) for n in ANGELS])
+
+
+@pytest.mark.parametrize("method", ["auto", "sweep", "cpsat"])
+def test_max_by_each_proving_engine_is_brute_forces(method, angels_brute) -> None:
+    """Twelve expansion cards (Angel's protection, Demon's lonely cards, Leprechaun's 9th
+    card): 495 hands of 8 and 220 of 9, every one scored by brute force."""
+    pool = [EXP.card(n) for n in ANGELS]
+    sol = max_hand(EXP, without=_only(pool), method=method)
+    assert sol.proven
+    assert sol.total == angels_brute == resolve(sol.hand).total
+
+
+def test_max_by_hill_climbing_is_a_legal_hand_never_proven(angels_brute) -> None:
+    pool = [EXP.card(n) for n in ANGELS]
+    sol = max_hand(EXP, without=_only(pool), method="local")
+    assert not sol.proven
+    assert set(sol.hand.cards) <= set(pool)
+    assert sol.total == resolve(sol.hand).total <= angels_brute
+
+
+def test_max_by_each_engine_holds_the_required_cards() -> None:
+    pool = [EXP.card(n) for n in ANGELS]
+    demon = EXP.card("Demon")
+    brute = max(best_total(h) for h in _legal_hands(pool, EXP) if demon in h)
+    for method in ("sweep", "cpsat"):
+        sol = max_hand(EXP, with_=[demon], without=_only(pool), method=method)
+        assert sol.proven and demon in sol.hand.cards and sol.total == brute, method
+    assert demon in max_hand(EXP, with_=[demon], without=_only(pool),
+                             method="local").hand.cards

@@ -7,9 +7,8 @@ the score reported, whichever search found it. ``proven`` says whether the searc
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ...errors import ScorerError
@@ -17,13 +16,22 @@ from .. import effects as fx
 from ..catalog import Card, Catalog, base_catalog
 from ..hand import MAX_DISCARD, ChoiceValue, Hand, format_choice, hand_limit
 from ..ranking import Standing, rank
-from ..resolve import Result, cursed_points, resolve
+from ..resolve import Result, resolve
 from . import engines
 from .batch.best import compiled_best, compiled_fits
-from .choices import optimal_choices
-from .engine import COMPILED, CPSAT, PRUNED, PYTHON, Engine, Problem, Unsupported
-from .exhaustive import NO_TABLE, Candidate, SubsetProgress, Table, best_with_extras, rank_key
-from .local import climb
+from .engine import (
+    COMPILED,
+    CPSAT,
+    LOCAL,
+    PRUNED,
+    PYTHON,
+    SWEEP,
+    Engine,
+    Problem,
+    Unsupported,
+)
+from .exhaustive import NO_TABLE, Candidate, SubsetProgress, Table, best_with_extras
+from .max_engines import MAX_ENGINES, PROVING, MaxProblem
 from .plan import costs
 
 if TYPE_CHECKING:
@@ -188,11 +196,6 @@ def rank_hands(seats: Iterable[tuple[str, Hand]]) -> list[Standing]:
     return rank([(player, score_hand(hand)) for player, hand in seats])
 
 
-def _order(cards: Sequence[Card]):
-    position = {c.id: i for i, c in enumerate(cards)}
-    return lambda c: position[c.id]
-
-
 def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
               discard: Sequence[Card] | None = None,
               pinned: Mapping[str, ChoiceValue] | None = None,
@@ -240,7 +243,7 @@ def best_hand(pool: Sequence[Card], catalog: Catalog | None = None,
     return out
 
 
-def pick_engine(problem: Problem, cpsat: bool = True) -> Engine:
+def pick_engine(problem: Problem, cpsat: bool = True) -> Engine[Problem]:
     """The engine expected to answer soonest among those that take the problem (:mod:`.plan`
     estimates each; ``cpsat`` False leaves CP-SAT out). Whether an engine takes the problem
     is asked only of the pick: asking loads numpy, numba or OR-Tools, which the command line
@@ -260,13 +263,16 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
              without: Iterable[Card] = (), time_limit: float | None = None,
              workers: int = 2, discard: Sequence[Card] | None = None,
              players: int | None = None,
-             progress: Callable[[sweep.SweepProgress], None] | None = None) -> Solution:
+             progress: Callable[[sweep.SweepProgress], None] | None = None,
+             method: str = "auto") -> Solution:
     """The highest-scoring legal hand of the whole game, extra cards included.
 
-    A quick local search gives a first hand; the sweep (``sweep.py``) then lists every card
-    set whose upper bound reaches its total, and each is scored by the evaluator, best bound
-    first. When the sweep is complete the answer is proven. Cards the sweep cannot bound
-    (homebrew effects it does not know) go to the CP-SAT search instead.
+    The sweep (``sweep.py``) lists every card set whose upper bound reaches the best total
+    found, and each is scored by the evaluator, best bound first; when it completes, the
+    answer is proven. Cards the sweep cannot bound (homebrew effects it does not know) go to
+    the CP-SAT search instead (:func:`pick_max_engine`; the engines are in
+    :mod:`.max_engines`). ``method`` asks for one by name: ``"sweep"``, ``"cpsat"``, or
+    ``"local"`` (hill climbing: a good hand, never proven).
 
     ``with_`` may name Cursed Items: they are held beside the hand (none otherwise).
     ``discard``: the discard area; None means an extra card from it may be any card and the
@@ -274,10 +280,9 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
     ``players``: None tries every table size for the cards that depend on it.
     ``progress`` receives the sweep's :class:`~.sweep.SweepProgress` as parts end.
     """
-    from .sweep import SweepProgress, SweepTable, compile_bounds, prove, shapes
-
-    t0 = time.perf_counter()
     cat = catalog or base_catalog()
+    if method not in MAX_METHODS:
+        raise ScorerError(f"unknown method '{method}'; known: {', '.join(MAX_METHODS)}")
     without_ids = {c.id for c in without}
     cursed = tuple(c for c in with_ if c.cursed)
     required = [c for c in with_ if not c.cursed]
@@ -300,147 +305,36 @@ def max_hand(catalog: Catalog | None = None, with_: Iterable[Card] = (),
         raise ScorerError(f"{len(required)} required cards: more than a hand holds")
     pool = [c for c in cat.suit_cards
             if c.id not in without_ids and (area is None or c not in area)]
-    order = _order(cat.cards)
-    size = cat.hand_size
-    table_players = players
-
-    def tables_for(hand: Sequence[Card], extra: Sequence[Card], p: int | None) -> Table:
-        reads = any("discard" in c.needs for c in [*hand, *cursed])
-        shown = tuple(area) if area is not None else (tuple(extra) if reads else None)
-        return Table(shown, p, cursed)
-
-    def player_counts(hand: Sequence[Card]) -> list[int | None]:
-        if table_players is not None:
-            return [table_players]
-        if any("players" in c.needs for c in [*hand, *cursed]):
-            return list(range(2, 7))
-        return [None]
-
-    def verify(cards: Sequence[Card]) -> tuple[Candidate, Table]:
-        base, extra = _split_extra(list(cards), size, order, area)
-        hand = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
-        best: tuple[Candidate, Table] | None = None
-        for p in player_counts(hand):
-            table = tables_for(hand, extra, p)
-            total, choices = optimal_choices(hand, cat, None, table.context(extra), cursed)
-            if best is None or total > best[0].total:
-                best = (Candidate(hand, tuple(extra), total, choices), table)
-        assert best is not None
-        return best
-
-    try:
-        bounds = compile_bounds(cat, pool + (area or []),
-                                SweepTable(None if area is None else tuple(area), players,
-                                           len(cursed)))
-        hand_shapes = shapes(cat, pool, required, area,
-                             sum(1 for c in cursed if c.extra is not None))
-    except Unsupported as e:
-        return _max_by_cpsat(cat, pool, required, cursed, area, time_limit, workers,
-                             player_counts(pool), order, str(e))
-    offset = max(sum(cursed_points(c, _empty_view(cat, p, len(cursed))) for c in cursed)
-                 for p in (player_counts(cursed) or [None]))
-    deadline = None if time_limit is None else t0 + time_limit
-    stopped = False
-    best: Candidate | None = None
-    best_table = Table()
-
-    def improve(found: list[tuple[tuple[Card, ...], int]]) -> int:
-        """Score the new card sets, best bound first; the bar is the best total minus one
-        (hands tied with the best are scored too, for the tie-break)."""
-        nonlocal best, best_table, stopped
-        for cards, bound in found:
-            if best is not None and bound + offset < best.total:
-                break
-            if deadline is not None and time.perf_counter() > deadline:
-                stopped = True
-                break
-            cand, table = verify(cards)
-            if best is None or rank_key(cand, order) < rank_key(best, order):
-                best, best_table = cand, table
-        return -1 if best is None else best.total - offset - 1
-
-    def report(p: SweepProgress) -> None:
-        if progress is not None:
-            progress(replace(p, best=p.best + offset, bound=p.bound + offset,
-                             hand=() if best is None else best.cards))
-
-    done = prove(bounds, hand_shapes, -1, improve, workers=workers, deadline=deadline,
-                 progress=report)
-    if best is None:  # out of time before any hand was scored: a quick local search
-        start = climb(pool, cat, required, extras=pool, seconds=0.05, size=size)
-        best, best_table = verify(start)
-    proven = done.complete and not stopped
-    if any(c not in best.cards for c in required):
-        raise ScorerError("no legal hand holds all of the required cards "
-                          f"({', '.join(c.name for c in required)})")
-    return _solution(best, cat, proven, table=best_table)
+    problem = MaxProblem(cat, pool, required, cursed, area, players, time_limit, workers,
+                         progress)
+    if method == "auto":
+        engine = pick_max_engine(problem)
+    else:
+        engine = MAX_ENGINES[method]
+        why = engine.fits(problem)
+        if why is not None:
+            raise Unsupported(why)
+    found = engine.run(problem)
+    if not found.candidates or any(c not in found.candidates[0].cards for c in required):
+        names = ", ".join(c.name for c in required)
+        raise ScorerError(f"no legal hand holds all of the required cards ({names})"
+                          if required else "no legal hand can be made from these cards")
+    return _solution(found.candidates[0], cat, found.proven, table=found.tables[0])
 
 
-def _empty_view(cat: Catalog, players: int | None, cursed: int) -> fx.View:
-    return fx.View([], [], [], cat.suits, fx.Context(None, players, cursed))
+#: The searches ``max_hand`` may be asked for by name.
+MAX_METHODS = ("auto", SWEEP, CPSAT, LOCAL)
 
 
-def _split_extra(cards: list[Card], size: int, order,
-                 area: Sequence[Card] | None = None) -> tuple[list[Card], list[Card]]:
-    """A hand beyond ``size`` cards: the extra card is the one taken from the discard area
-    (when one is given), else the last one (catalog order) an extra-card effect in hand may
-    take."""
-    cards = sorted(cards, key=order)
-    if len(cards) <= size:
-        return cards, []
-    if area is not None:
-        taken = [c for c in cards if c in area]
-        if taken:
-            return [c for c in cards if c not in taken], taken
-    givers = [g for g in cards if g.extra is not None]
-    for c in reversed(cards):
-        if any(g.may_take_extra(c) for g in givers):
-            return [x for x in cards if x is not c], [c]
-    return cards[:size], cards[size:]
-
-
-def _max_by_cpsat(cat: Catalog, cards: list[Card], required: list[Card],
-                  cursed: tuple[Card, ...], area: list[Card] | None,
-                  time_limit: float | None, workers: int, player_counts: list[int | None],
-                  order, why: str) -> Solution:
-    """The CP-SAT search, for cards the sweep does not describe (``why``): one search per
-    table size the cards depend on (``player_counts``), with the Cursed Items held and the
-    discard area (None: an extra card may be any card, and the discard area's readers see
-    it empty, the card taken being its only card)."""
-    from .cpsat import HandModel, search
-
-    size = cat.hand_size
-    extras = cards if area is None else area  # what Necromancer may take (any card: the deck)
-    shown = () if area is None else tuple(area)
-    quick = 2.0 if time_limit is None else min(5.0, time_limit / 10)
-    each = None if time_limit is None else max(time_limit - quick, 0.01) / len(player_counts)
-    start = climb(cards, cat, required, extras=extras, seconds=quick, size=size)
-    best: tuple[Candidate, Table] | None = None
-    proven = True
-    for p in player_counts:
-        table = Table(shown, p, cursed)
-
-        def verify(base: Sequence[Card], extra: Sequence[Card],
-                   table: Table = table) -> Candidate:
-            hand = tuple(sorted(base, key=order)) + tuple(sorted(extra, key=order))
-            total, choices = optimal_choices(hand, cat, None, table.context(extra), cursed)
-            return Candidate(hand, tuple(extra), total, choices)
-
-        try:
-            model = HandModel(cat, cards, extras, required=required, hand_size=size,
-                              table=table, deck=cards)
-        except Unsupported as e:
-            raise ScorerError(f"max cannot search these cards: {why}; {e}") from None
-        base, extra = _split_extra(list(start), size, order, area)
-        model.hint(base, extra)
-        res = search(model, verify, top=1, time_limit=each, workers=workers, cut="hand",
-                     key=lambda c: rank_key(c, order), initial=[verify(base, extra)])
-        proven = proven and res.proven
-        if res.found and (best is None or res.found[0].total > best[0].total):
-            best = (res.found[0], table)
-    if best is None or any(c not in best[0].cards for c in required):
-        raise ScorerError("no legal hand satisfies these requirements")
-    cand, table = best
-    if area is None and not any("discard" in c.needs for c in [*cand.cards, *cursed]):
-        table = replace(table, discard=None)  # (as the sweep's answer: no area shown)
-    return _solution(cand, cat, proven, table=table)
+def pick_max_engine(problem: MaxProblem) -> Engine[MaxProblem]:
+    """The first engine of ``max`` that takes the problem: the sweep (it proves a shipped
+    game's best hand in seconds, where CP-SAT cannot close the gap), else CP-SAT. Hill
+    climbing proves nothing, so it is never picked."""
+    why = []
+    for name in PROVING:
+        engine = MAX_ENGINES[name]
+        reason = engine.fits(problem)
+        if reason is None:
+            return engine
+        why.append(reason)
+    raise ScorerError("max cannot search these cards: " + "; ".join(why))

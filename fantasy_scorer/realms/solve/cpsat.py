@@ -114,8 +114,9 @@ class PenaltyPart:
 
 
 @dataclass
-class Need:
-    """A self-condition of a card: ``unless`` (blanked unless present) or ``if``."""
+class NeedLits:
+    """A self-condition of a card as the model's literals (``resolve.Need`` is the
+    evaluator's): ``unless`` (blanked unless present) or ``if``."""
 
     unless: bool
     gate: Lit
@@ -572,7 +573,7 @@ class HandModel:
         m, L = self.m, self.L
         n = self.n
         attack: dict[tuple[int, int], list] = {}
-        needs: list[list[Need]] = [[] for _ in range(n)]
+        needs: list[list[NeedLits]] = [[] for _ in range(n)]
         lonely: list[list] = [[] for _ in range(n)]
         for part in self.parts:
             j = self.index[part.owner.id]
@@ -647,7 +648,7 @@ class HandModel:
             ways.append(L.and_([mine, others]))
         return L.or_(ways)
 
-    def _need_ok(self, nd: Need, i: int) -> Lit:
+    def _need_ok(self, nd: NeedLits, i: int) -> Lit:
         L = self.L
         present = L.or_([nd.always] + [L.and_([d, self.kept[j]]) for j, d in nd.deps.items()])
         return L.or_([L.neg(nd.gate), present if nd.unless else L.neg(present)])
@@ -988,7 +989,7 @@ def _blanks(model: HandModel, eff: fx.Blanks, i: int, j: int) -> Lit:
     return model.match_any(eff.targets, i, j)
 
 
-def _need(model: HandModel, cond: fx.BlankedUnless | fx.BlankedIf, i: int, gate: Lit) -> Need:
+def _need(model: HandModel, cond: fx.BlankedUnless | fx.BlankedIf, i: int, gate: Lit) -> NeedLits:
     L = model.L
     unless = isinstance(cond, fx.BlankedUnless)
     always = [model.match_any(cond.terms, i, i)]
@@ -1005,13 +1006,13 @@ def _need(model: HandModel, cond: fx.BlankedUnless | fx.BlankedIf, i: int, gate:
         d = L.and_([model.x[j], model.match_any(cond.terms, j, i)])
         if d is not False:
             deps[j] = d
-    return Need(unless, gate, L.or_(always), deps)
+    return NeedLits(unless, gate, L.or_(always), deps)
 
 
 BLANK_BUILDERS: dict[type, Callable[[HandModel, object, int, int], Lit]] = {
     fx.Blanks: _blanks,  # type: ignore[dict-item]
 }
-NEED_BUILDERS: dict[type, Callable[[HandModel, object, int, Lit], Need]] = {
+NEED_BUILDERS: dict[type, Callable[[HandModel, object, int, Lit], NeedLits]] = {
     fx.BlankedUnless: _need,  # type: ignore[dict-item]
     fx.BlankedIf: _need,  # type: ignore[dict-item]
 }
@@ -1525,9 +1526,9 @@ def search(model: HandModel, verify: Callable[[list[Card], list[Card]], Candidat
     return SearchResult(found, proven, solves, time.perf_counter() - t0)
 
 
-def optimal_choices(cards: Sequence[Card], catalog: Catalog,
-                    pinned: Mapping[str, ChoiceValue] | None = None,
-                    table: Table = NO_TABLE) -> tuple[int, dict[str, ChoiceValue]]:
+def cpsat_choices(cards: Sequence[Card], catalog: Catalog,
+                  pinned: Mapping[str, ChoiceValue] | None = None,
+                  table: Table = NO_TABLE) -> tuple[int, dict[str, ChoiceValue]]:
     """(best total, the choices reaching it) for exactly these cards, as
     ``choices.optimal_choices`` gives them: pinned choices are kept, the open ones chosen by
     the model. The total is ``resolve``'s score of the choices found; the model must have

@@ -5,8 +5,9 @@ compiled enumeration (``batch/best.py``), the compiled enumeration pruned by the
 (``batch/pruned.py``), the ``max`` sweep (``sweep*.py``), CP-SAT (``cpsat.py``) and hill
 climbing (``local.py``). Each either takes a problem or refuses it, and a refusal is always
 :class:`Unsupported` (with the reason), so a caller can fall back to another engine or say
-why. The engines of ``best`` are :class:`Engine` objects (``engines.py``); the planner in
-``api.py`` picks among those that fit.
+why. The engines of ``best`` (``engines.py``) and those of ``max`` (``max_engines.py``: the
+sweep, CP-SAT, hill climbing) are :class:`Engine` objects; the planners in ``api.py`` pick
+among those that fit.
 
 :data:`EFFECT_ENGINES` is the one table of the effect kinds (the classes of ``effects.py``)
 each engine models. Adding an effect kind means adding its row here: the test of the registry
@@ -23,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 from ...errors import ScorerError
 from .. import effects as fx
@@ -127,20 +128,26 @@ class Problem:
 @dataclass(frozen=True)
 class Found:
     """What an engine found: the best hands, best first, and whether they are proven best
-    (False: a time limit stopped the search first)."""
+    (False: a time limit stopped the search first, or the engine never proves). ``tables``:
+    the table each hand was scored at, when the engine chose it (``max`` tries every number
+    of players); empty when it is the problem's own."""
 
     candidates: Sequence[Candidate]
     proven: bool
     engine: str
+    tables: Sequence[Table] = ()
 
 
-class Engine(Protocol):
-    """A search of ``best``. ``fits`` says, without running, whether it takes a problem
-    (None) or why not; ``run`` searches, and raises :class:`Unsupported` on a problem it
-    does not take."""
+#: The problem an engine takes: :class:`Problem` (``best``) or ``MaxProblem`` (``max``).
+P = TypeVar("P", contravariant=True)
+
+
+class Engine(Protocol[P]):
+    """A search. ``fits`` says, without searching, whether it takes a problem (None) or why
+    not; ``run`` searches, and raises :class:`Unsupported` on a problem it does not take."""
 
     name: str
 
-    def fits(self, problem: Problem) -> str | None: ...
+    def fits(self, problem: P) -> str | None: ...
 
-    def run(self, problem: Problem) -> Found: ...
+    def run(self, problem: P) -> Found: ...

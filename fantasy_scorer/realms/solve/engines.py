@@ -113,7 +113,7 @@ class CpsatSearch:
 
 
 #: The engines of ``best`` by name.
-BEST_ENGINES: dict[str, Engine] = {
+BEST_ENGINES: dict[str, Engine[Problem]] = {
     e.name: e for e in (PythonEnumeration(), CompiledEnumeration(), PrunedEnumeration(),
                         CpsatSearch())}
 
