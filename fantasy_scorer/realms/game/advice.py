@@ -86,6 +86,7 @@ from .model import TAKE_RATE, WinModel
 from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
+from .value import ValueModel, normal_above, shipped_model
 
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
@@ -283,6 +284,7 @@ class Advice:
     seconds: float
     exact: bool  # every figure is exact (my discard ends the game)
     objective: str  # "win" or "score": what the recommendation maximises
+    learned: bool = False  # a sample ends after my turn, valued by the learned model
 
     @property
     def recommended(self) -> Option:
@@ -372,10 +374,20 @@ def _lockstep(sc: Scorer, runs: list, deadline: float | None = None) -> list | N
     return out
 
 
-def _keep(sc: Scorer, cards: tuple[Card, ...], area: tuple[Card, ...]):
+def _keep(sc: Scorer, cards: tuple[Card, ...], area: tuple[Card, ...],
+          leaf: ValueModel | None = None, deck: int = 0):
     """(total, card to discard) of the best discard (``Scorer.best_keep``), as a play-out
-    step."""
+    step; with ``leaf``, the discard that leaves the hand the learned model values most
+    (``deck`` cards left), the higher total first on a tie."""
     totals = yield [(cards[:i] + cards[i + 1:], area) for i in range(len(cards))]
+    if leaf is not None:
+        def value(i: int) -> tuple:
+            rest = cards[:i] + cards[i + 1:]
+            return (leaf.final(rest, totals[i], len(area) + 1, deck)[0], totals[i],
+                    cards[i].strength, i)
+
+        i = max(range(len(cards)), key=value)
+        return totals[i], cards[i]
     return sc.order_keeps(cards, area, totals, first=True, exact_ties=False)[0]
 
 
@@ -523,7 +535,7 @@ def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
 def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
            samples: int | None = None, scorer: Scorer | None = None,
            objective: str = "win", started: float | None = None,
-           settle: bool = True) -> Advice:
+           settle: bool = True, evaluation: str = "auto") -> Advice:
     """The options of ``sit`` with their figures, the recommended one first.
 
     ``budget`` (seconds, counted from ``started``, a :func:`time.perf_counter` reading that
@@ -533,17 +545,21 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     final score less the gift / (players - 1)).
     With ``settle`` the option left alone keeps being sampled (its figures get tighter);
     without, the work stops there (a bot needs only the choice).
+    ``evaluation`` is ``"learned"`` (a sample ends after my turn and the hand I keep is
+    valued by the learned model of :mod:`.value`), ``"play-out"`` (the rest of the game is
+    played out) or ``"auto"``: learned where the shipped model covers the game.
     """
     if budget is None and samples is None:
         raise ValueError("give a time budget or a number of samples")
     t0 = time.perf_counter() if started is None else started
     sc = scorer or Scorer(sit.catalog, sit.players)
+    leaf = _leaf_model(sit, evaluation)
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
     # two players: the other one is played out too, and a sample's win is the duel (mixing
     # that with the model's chances of exact options would compare unlike figures)
-    rival = sit.players == 2 and not any(o.exact for o in options)
+    rival = sit.players == 2 and not any(o.exact for o in options) and leaf is None
     rounds = 0
     rng = random.Random(f"advise:{seed}")
     # aim a little short of the budget: a round's length varies, and the answer must come
@@ -566,7 +582,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         world = sample_world(sc, sit, rng)
         # a round still running when the budget is spent is dropped (its worlds are paired
         # across options, so no part of it can be kept); never the first one
-        if not _round(sc, sit, world, live, util, rival, hard if rounds else None):
+        if not _round(sc, sit, world, live, util, rival, hard if rounds else None, leaf):
             break
         rounds += 1
         longest = max(longest, time.perf_counter() - begun)
@@ -578,7 +594,21 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     options.sort(key=lambda o: (o.active, o.value(), o.final.mean if o.final.n else (
         o.now or 0), o.tie), reverse=True)
     _defend_greedy(options)
-    return Advice(sit, options, rounds, time.perf_counter() - t0, exact, objective)
+    return Advice(sit, options, rounds, time.perf_counter() - t0, exact, objective,
+                  leaf is not None and not exact)
+
+
+def _leaf_model(sit: Situation, evaluation: str) -> ValueModel | None:
+    """The learned model that values a sample's hand after my turn, or None (play-outs)."""
+    if evaluation not in ("auto", "learned", "play-out"):
+        raise ValueError(f"unknown evaluation {evaluation!r}")
+    if evaluation == "play-out":
+        return None
+    model = shipped_model(sit.catalog, sit.players)
+    if model is None and evaluation == "learned":
+        raise ScorerError("no learned model ships for this game and table size; use the "
+                          "play-outs")
+    return model
 
 
 def _utility(sit: Situation, objective: str):
@@ -745,12 +775,15 @@ def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
 
 
 def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
-           rival: bool = False, deadline: float | None = None) -> bool:
+           rival: bool = False, deadline: float | None = None,
+           leaf: ValueModel | None = None) -> bool:
     """One sample of every live option on the same world, their play-outs in lockstep, and
     their figures recorded; False, with nothing recorded, when the round was still running
     at ``deadline``. With ``rival`` (two players), a sample's chance of winning is the duel
-    of the two play-out scores (1, a half for a tie, or 0)."""
-    ends = _lockstep(sc, [_one(sc, sit, world, o, rival) for o in live], deadline)
+    of the two play-out scores (1, a half for a tie, or 0). With ``leaf``, a sample ends
+    after my turn: the final score is the learned model's, a normal spread around its
+    expected value, and the figures are their means over that spread."""
+    ends = _lockstep(sc, [_one(sc, sit, world, o, rival, leaf) for o in live], deadline)
     if ends is None:
         return False
     _gifts(sc, sit, world, [c for _, _, _, after, _ in ends for c in after])
@@ -759,9 +792,17 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
         # a greedy next player takes the card of the discard area that raises their hand
         # most: what they gain from the whole area after my turn (a take of mine may deny it)
         gain = max(world.gifts[c.id] for c in after)
+        o.gift.add(world.gifts[out.id])
+        if isinstance(final, tuple):  # the learned model's (mean, spread)
+            mean, sd = final
+            o.final.add(mean)
+            o.improves.add(normal_above(mean, sd, now))
+            chance = ValueModel.chance(win, mean, sd, gain)
+            o.win.add(chance)
+            o.utility.append(chance if util is win else util(mean, gain))
+            continue
         o.final.add(final)
         o.improves.add(1.0 if final > now else 0.0)
-        o.gift.add(world.gifts[out.id])
         if other is None:
             chance = smooth = win(final, gain)
         else:
@@ -772,10 +813,13 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
     return True
 
 
-def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = False):
+def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = False,
+         leaf: ValueModel | None = None):
     """One option on one world (a play-out step): (final score, the best 7 right after this
     turn, the card discarded, the discard area after this turn, the rival's final score or
-    None)."""
+    None). With ``leaf``, the final score is the learned model's (expected value, spread)
+    for the hand kept after this turn, and a card drawn from the deck is followed by the
+    discard that leaves the hand the model values most."""
     hand, area, deck, mine = sit.hand, list(sit.area), sit.deck, 0
     out = o.discard
     if sit.phase == "draw":
@@ -787,11 +831,13 @@ def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = Fals
             area.remove(card)
         hand = hand + (card,)
         if o.deck:
-            _, out = yield from _keep(sc, hand, tuple(area))
+            _, out = yield from _keep(sc, hand, tuple(area), leaf, deck)
     assert out is not None
     kept = tuple(c for c in hand if c is not out)
     area.append(out)
     after = tuple(area)
     (now,) = yield [(kept, after)]
+    if leaf is not None:
+        return leaf.final(kept, now, len(after), deck), now, out, after, None
     final, other = yield from play_out(sc, sit, world, kept, area, deck, mine, rival)
     return final, now, out, after, other
