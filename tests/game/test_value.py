@@ -11,6 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from fantasy_scorer.errors import ScorerError
 from fantasy_scorer.realms.game import value
 from fantasy_scorer.realms.game.advice import Situation, advise
 from fantasy_scorer.realms.game.scoring import Scorer
@@ -183,3 +184,21 @@ def test_an_unknown_evaluation_is_refused():
     sit = Situation(CAT, 4, tuple(PLAIN[:7]), tuple(PLAIN[7:9]))
     with pytest.raises(ValueError):
         advise(sit, samples=1, evaluation="oracle")
+
+
+def test_auto_values_by_the_model_from_three_players_and_plays_out_with_two():
+    pool = PLAIN[:10]
+    for players, learned in ((2, False), (3, True), (4, True), (6, True)):
+        sit = Situation(CAT, players, tuple(pool[:7]), tuple(pool[7:]))
+        advice = advise(sit, samples=1, budget=None, scorer=SCORERS[players])
+        assert advice.learned is learned
+
+
+def test_a_game_without_shipped_weights_plays_its_samples_out():
+    from fantasy_scorer.realms.catalog import base_catalog
+
+    hoards = base_catalog("cursed-hoards")
+    assert shipped_model(hoards, 4) is None  # its cards have no weights
+    with pytest.raises(ScorerError):
+        advise(Situation(hoards, 4, tuple(hoards.suit_cards[:8]), ()), samples=1,
+               evaluation="learned")
