@@ -281,10 +281,17 @@ def advice_text(advice, loc: Localizer) -> str:
     else:
         dropped = sum(1 for o in advice.options if not o.active)
         note = f"; {dropped} option(s) marked · stopped early as clearly worse" if dropped else ""
-        how = (" Each sample plays the game out to its end." if not advice.learned else
-               " Each sample ends after your turn, where a learned model of greedy games "
-               "values the hand kept: the final scores are its expected ones, the chances "
-               "read from its spread.")
+        how = " Each sample plays the game out to its end."
+        if advice.learned:
+            from ..realms.game.value import shipped_model
+
+            model = shipped_model(sit.catalog, sit.players)
+            error = f" (off by {model.rmse:.0f} points, root mean square, in greedy games)" if (
+                model is not None and model.rmse) else ""
+            how = (" Each sample ends after your turn, where a learned model of greedy games "
+                   "values the hand kept: the final scores are its expected ones"
+                   f"{error}, the chances read from its spread; the intervals count the "
+                   "samples' luck, not the model's error.")
         lines.append(f"{advice.rounds} samples in {advice.seconds:.2f} s{note}.{how} The "
                      "model: fr-score advise --help.")
     return "\n".join(lines)

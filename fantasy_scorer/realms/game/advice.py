@@ -803,6 +803,7 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
         if isinstance(final, tuple):  # the learned model's (mean, spread)
             mean, sd = final
             o.final.add(mean)
+            o.improves.proportion, o.improves.unit = False, True  # chances, not 0 or 1
             o.improves.add(normal_above(mean, sd, now))
             chance = ValueModel.chance(win, mean, sd, gain)
             o.win.add(chance)

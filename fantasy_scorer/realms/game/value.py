@@ -30,7 +30,7 @@ from __future__ import annotations
 import json
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from importlib import resources
 
@@ -67,12 +67,15 @@ def basis(t: float) -> tuple[float, float]:
 class ValueModel:
     """The weights for one table size: ``base`` (per basis function: its own weight, then
     the weight of ``now / 100`` times it), ``cards`` (card id -> weight per basis
-    function), ``spread`` (the gain's variance: constant, and per turn left)."""
+    function), ``spread`` (the gain's variance: constant, and per turn left); ``rmse``, the
+    root-mean-square error of its final scores on the games it was trained on (what the
+    advice says of its figures)."""
 
     players: int
     base: tuple[tuple[float, float], ...]
     cards: dict[str, tuple[float, ...]]
     spread: tuple[float, float]
+    rmse: float = 0.0
 
     def covers(self, cards: Sequence[Card]) -> bool:
         """Whether every card has a weight (a card of another game has none)."""
@@ -168,5 +171,6 @@ def shipped_model(catalog: Catalog, players: int) -> ValueModel | None:
     found = data.get("models", {}).get(str(players))
     if found is None:
         return None
-    model = ValueModel.from_json(found)
+    fit = data.get("fit", {}).get(str(players), {})
+    model = replace(ValueModel.from_json(found), rmse=float(fit.get("rmse", 0.0)))
     return model if model.covers(catalog.suit_cards) else None
