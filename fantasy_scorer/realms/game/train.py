@@ -26,7 +26,7 @@ import random
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..catalog import Card, Catalog, base_catalog
 from .bots import GreedyBot
@@ -113,9 +113,10 @@ def fit(pos: Sequence[Position], players: int, cards: Sequence[str]) -> tuple[Va
          for c, k in column.items()},
         (round(float(spread[0]), 4), round(float(spread[1]), 4)))
     var = float(np.var(y)) or 1.0
-    quality = {"positions": len(pos), "rmse": round(float(np.sqrt(np.mean(r * r))), 2),
+    rmse = round(float(np.sqrt(np.mean(r * r))), 2)
+    quality = {"positions": len(pos), "rmse": rmse,
                "explained": round(1 - float(np.mean(r * r)) / var, 3)}
-    return model, quality
+    return replace(model, rmse=rmse), quality
 
 
 def train(catalog: Catalog, games: int, seed: object, tables: Sequence[int] = (2, 3, 4, 5, 6),

@@ -130,13 +130,14 @@ class ValueModel:
     def to_json(self) -> dict:
         return {"players": self.players, "base": [list(b) for b in self.base],
                 "cards": {k: list(v) for k, v in sorted(self.cards.items())},
-                "spread": list(self.spread)}
+                "spread": list(self.spread), "rmse": self.rmse}
 
     @classmethod
     def from_json(cls, data: dict) -> ValueModel:
         return cls(int(data["players"]), tuple(tuple(map(float, b)) for b in data["base"]),
                    {k: tuple(map(float, v)) for k, v in data["cards"].items()},
-                   (float(data["spread"][0]), float(data["spread"][1])))
+                   (float(data["spread"][0]), float(data["spread"][1])),
+                   float(data.get("rmse", 0.0)))
 
 
 def normal_above(mean: float, sd: float, x: float) -> float:
