@@ -34,6 +34,12 @@ discard gives the next player. The model, in short:
   Necromancer takes its best card from the final discard area). Checked against greedy
   games (``benchmarks/game.py calibrate``), these play-outs predict a greedy player's final
   score within about 12 points, from the first turn on.
+* **The learned value** (``evaluation``, from 3 players on by default: :data:`LEARNED_TABLES`)
+  replaces the play-out: a sample ends right after my turn, and the model of :mod:`.value`
+  (trained on greedy games) gives the kept hand's expected final score and its spread; a
+  card drawn from the deck is followed by the discard the model values most. The chance of
+  winning is then the mean, over that spread, of the chance below. A sample costs about
+  what the next player's kept hand costs, so a tenth of a second gives a decision.
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
