@@ -1,14 +1,16 @@
 """Win rates of the advisor against greedy bots, at a time budget or a number of samples.
 
     python benchmarks/advice.py --players 4 --games 1000 --budget 0.1 [--evaluation learned]
-        [--jobs 2] [--seed heldout]
+        [--jobs 2] [--seed heldout] [--lineup advisor,advisor,advisor,advisor]
 
 One advisor and ``players - 1`` greedy bots, the seats rotated (``fr-score simulate``'s
 games: game ``g`` is dealt from ``"{seed}:{g}"``). The default seed, ``heldout``, is not one
 the value model was trained on (those are ``train:...``). Prints, every 10 games of each
 worker, the running win share, and at the end the share with its 95% interval, the mean
 scores and the load (``os.getloadavg``) before and after: a time budget makes the games
-depend on the machine's speed and load. No test asserts any of these figures.
+depend on the machine's speed and load. ``--lineup`` plays another line-up (e.g. four
+advisors, for a seat or order bias) and prints every entry's share. No test asserts any of
+these figures.
 """
 
 from __future__ import annotations
@@ -36,8 +38,7 @@ def load() -> str:
 
 def part(job: tuple) -> dict:
     """Games ``start`` to ``start + games - 1``, in chunks of 10 (progress on stderr)."""
-    players, games, start, samples, budget, evaluation, seed = job
-    lineup = ["advisor"] + ["greedy"] * (players - 1)
+    players, games, start, samples, budget, evaluation, seed, lineup = job
     cat = base_catalog()
     sc = Scorer(cat, players)
     sim = None
@@ -64,11 +65,16 @@ def main() -> None:
     ap.add_argument("--jobs", type=int, default=1)
     ap.add_argument("--seed", default="heldout")
     ap.add_argument("--start", type=int, default=0, help="the first game's number")
+    ap.add_argument("--lineup", default=None, help="bots by seat, comma-separated (default: "
+                    "an advisor and greedy bots)")
     args = ap.parse_args()
+    lineup = (args.lineup.split(",") if args.lineup else
+              ["advisor"] + ["greedy"] * (args.players - 1))
     print(load(), flush=True)
     per = -(-args.games // args.jobs)
     jobs = [(args.players, min(per, args.games - s), args.start + s, args.samples,
-             args.budget, args.evaluation, args.seed) for s in range(0, args.games, per)]
+             args.budget, args.evaluation, args.seed, lineup)
+            for s in range(0, args.games, per)]
     t0 = time.perf_counter()
     with ProcessPoolExecutor(args.jobs) as pool:
         parts = list(pool.map(part, jobs))
@@ -83,6 +89,12 @@ def main() -> None:
           f"(fair {1 / args.players:.3f}); mean score advisor {statistics.fmean(scores[0]):.1f}"
           f", greedy {statistics.fmean(x for s in scores[1:] for x in s):.1f}; "
           f"{time.perf_counter() - t0:.0f} s wall")
+    if args.lineup:
+        for i, name in enumerate(lineup):
+            mine = [x for p in parts for x in p["shares"][i]]
+            lo, hi = share_interval(mine)
+            print(f"  entry {i + 1} ({name}): win share {sum(mine) / len(mine):.3f} "
+                  f"[{lo:.3f}, {hi:.3f}], mean score {statistics.fmean(scores[i]):.1f}")
     print(load())
 
 
