@@ -202,3 +202,15 @@ def test_a_game_without_shipped_weights_plays_its_samples_out():
     with pytest.raises(ScorerError):
         advise(Situation(hoards, 4, tuple(hoards.suit_cards[:8]), ()), samples=1,
                evaluation="learned")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6), st.integers(0, 10), st.integers(0, 40),
+       st.integers(50, 300))
+def test_the_quick_evaluator_agrees_with_final(players, seed, area, deck, now):
+    model = shipped_model(CAT, players)
+    assert model is not None
+    hand = random.Random(seed).sample(CAT.suit_cards, 7)
+    mean, sd = model.at(area, deck)(hand, now)
+    want = model.final(hand, now, area, deck)
+    assert mean == pytest.approx(want[0]) and sd == pytest.approx(want[1])

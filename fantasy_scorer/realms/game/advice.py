@@ -266,6 +266,9 @@ class Option:
     exact: bool = False
     tie: tuple = ()  # among equal values, the higher tie goes first (best's order)
     greedy: bool = False  # the choice of greedy (``fr-score best``, turn by turn)
+    #: with the learned value, the deck's every card: card id -> (expected final score, its
+    #: spread, best 7 now, card discarded) of the hand the model would keep after drawing it
+    draws: dict[str, tuple[float, float, int, Card]] | None = None
 
     @property
     def samples(self) -> int:
@@ -569,6 +572,10 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
+    if leaf is not None:
+        for o in options:
+            if o.deck and not o.exact and not _draws_from_deck(sit.catalog.suit_cards):
+                o.draws = _deck_values(sc, sit, leaf)
     # two players: the other one is played out too, and a sample's win is the duel (mixing
     # that with the model's chances of exact options would compare unlike figures)
     rival = sit.players == 2 and not any(o.exact for o in options) and leaf is None
@@ -770,6 +777,37 @@ def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
     return options
 
 
+def _deck_values(sc: Scorer, sit: Situation, leaf: ValueModel
+                 ) -> dict[str, tuple[float, float, int, Card]]:
+    """With the learned value, what drawing each unseen card leads to: the discard the model
+    values most after it (the higher total first on a tie) and the model's (expected final
+    score, spread), with the best 7 now and the card discarded. The deck option's figures
+    are then means over every card the deck could give, not over a sampled one: far less
+    noise, for one batch of scoring per decision."""
+    hand, area, deck = sit.hand, sit.area, sit.deck - 1
+    unseen = sit.unseen
+    n = len(hand) + 1
+    asks = []
+    for u in unseen:
+        cards = hand + (u,)
+        asks += [(cards[:i] + cards[i + 1:], area) for i in range(n)]
+    totals = sc.totals(asks)
+    value = leaf.at(len(area) + 1, deck)
+    out = {}
+    for k, u in enumerate(unseen):
+        cards = hand + (u,)
+        best: tuple | None = None
+        for i in range(n):
+            t = totals[k * n + i]
+            mean, sd = value(cards[:i] + cards[i + 1:], t)
+            key = (mean, t, cards[i].strength, i)
+            if best is None or key > best[0]:
+                best = (key, mean, sd, t, cards[i])
+        assert best is not None
+        out[u.id] = best[1:]
+    return out
+
+
 def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
     """Drawing the deck's card ends the game with my discard: the mean over every unseen card
     of the best discard then."""
@@ -806,6 +844,16 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
         # most: what they gain from the whole area after my turn (a take of mine may deny it)
         gain = max(world.gifts[c.id] for c in after)
         o.gift.add(world.gifts[out.id])
+        if isinstance(final, list):  # the learned model's, for every card of the deck
+            k = len(final)
+            o.final.add(sum(e[0] for e in final) / k)
+            o.improves.proportion, o.improves.unit = False, True  # chances, not 0 or 1
+            o.improves.add(sum(normal_above(e[0], e[1], e[2]) for e in final) / k)
+            chance = sum(ValueModel.chance(win, e[0], e[1], gain) for e in final) / k
+            o.win.add(chance)
+            o.utility.append(chance if util is win else sum(
+                util(e[0], gain) for e in final) / k)
+            continue
         if isinstance(final, tuple):  # the learned model's (mean, spread)
             mean, sd = final
             o.final.add(mean)
@@ -844,6 +892,11 @@ def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = Fals
             card = o.take  # type: ignore[assignment]
             area.remove(card)
         hand = hand + (card,)
+        if o.draws is not None:  # every card the deck could give, valued beforehand; the
+            #                      world's card says only which one goes to the next player
+            _, _, now, out = o.draws[card.id]
+            area.append(out)
+            return list(o.draws.values()), now, out, tuple(area), None
         if o.deck:
             _, out = yield from _keep(sc, hand, tuple(area), leaf, deck)
     assert out is not None

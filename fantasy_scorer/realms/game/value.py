@@ -114,6 +114,26 @@ class ValueModel:
         var = self.spread[0] + self.spread[1] * t
         return now + self.gain(hand, now, area, deck), math.sqrt(max(var, 1.0))
 
+    def at(self, area: int, deck: int) -> Callable[[Sequence[Card], float],
+                                                   tuple[float, float]]:
+        """:meth:`final` for many hands after one turn (``area`` and ``deck`` fixed): each
+        card's weight is summed over the basis once, not once per hand."""
+        t = turns_left(area, deck, self.players)
+        if t <= 0:
+            return lambda hand, now: (now, 0.0)
+        b = basis(t)
+        w0 = sum(g * w for g, (w, _) in zip(b, self.base, strict=True))
+        w1 = sum(g * ws for g, (_, ws) in zip(b, self.base, strict=True)) / 100
+        per = {k: sum(w * g for w, g in zip(ws, b, strict=True))
+               for k, ws in self.cards.items()}
+        sd = math.sqrt(max(self.spread[0] + self.spread[1] * t, 1.0))
+        get = per.get
+
+        def final(hand: Sequence[Card], now: float) -> tuple[float, float]:
+            return now + w0 + w1 * now + sum(get(c.id, 0.0) for c in hand), sd
+
+        return final
+
     @staticmethod
     def chance(win: Callable[[float, float], float], mean: float, sd: float,
                gift: float = 0.0) -> float:
