@@ -214,3 +214,23 @@ def test_the_quick_evaluator_agrees_with_final(players, seed, area, deck, now):
     mean, sd = model.at(area, deck)(hand, now)
     want = model.final(hand, now, area, deck)
     assert mean == pytest.approx(want[0]) and sd == pytest.approx(want[1])
+
+
+def test_the_learned_deck_option_is_the_mean_over_every_card_the_deck_could_give():
+    # before the draw, drawing from the deck is worth the mean, over every unseen card, of
+    # the hand the model values most after drawing it (the discard that leaves it)
+    pool = cards("Cavern, Forest, King, Swamp, Gem of Order, Hydra, Unicorn, Rainstorm, "
+                 "Whirlwind, Knights")
+    sit = Situation(CAT, 4, tuple(pool[:7]), tuple(pool[7:]))
+    advice = advise(sit, samples=3, budget=None, scorer=SCORERS[4], evaluation="learned")
+    deck = next(o for o in advice.options if o.deck)
+    model = shipped_model(CAT, 4)
+    assert model is not None
+    finals = []
+    for u in sit.unseen:
+        held = sit.hand + (u,)
+        finals.append(max(model.final(held[:i] + held[i + 1:],
+                                      SCORERS[4].total(held[:i] + held[i + 1:], sit.area),
+                                      len(sit.area) + 1, sit.deck - 1)[0]
+                          for i in range(len(held))))
+    assert deck.final.n >= 1 and deck.final.mean == pytest.approx(sum(finals) / len(finals))
