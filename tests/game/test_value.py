@@ -12,6 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fantasy_scorer.errors import ScorerError
+from fantasy_scorer.realms.game import advice as A
 from fantasy_scorer.realms.game import value
 from fantasy_scorer.realms.game.advice import Situation, advise
 from fantasy_scorer.realms.game.scoring import Scorer
@@ -218,7 +219,8 @@ def test_the_quick_evaluator_agrees_with_final(players, seed, area, deck, now):
 
 def test_the_learned_deck_option_is_the_mean_over_every_card_the_deck_could_give():
     # before the draw, drawing from the deck is worth the mean, over every unseen card, of
-    # the hand the model values most after drawing it (the discard that leaves it)
+    # the hand the model values most after drawing it (the discard that leaves it): here
+    # over the DECK_CARDS of them that the seed draws
     pool = cards("Cavern, Forest, King, Swamp, Gem of Order, Hydra, Unicorn, Rainstorm, "
                  "Whirlwind, Knights")
     sit = Situation(CAT, 4, tuple(pool[:7]), tuple(pool[7:]))
@@ -227,7 +229,7 @@ def test_the_learned_deck_option_is_the_mean_over_every_card_the_deck_could_give
     model = shipped_model(CAT, 4)
     assert model is not None
     finals = []
-    for u in sit.unseen:
+    for u in random.Random("deck:0").sample(sit.unseen, A.DECK_CARDS):
         held = sit.hand + (u,)
         finals.append(max(model.final(held[:i] + held[i + 1:],
                                       SCORERS[4].total(held[:i] + held[i + 1:], sit.area),
