@@ -577,7 +577,8 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
-    if leaf is not None:
+    if leaf is not None and (settle or len(options) > 1):  # (a bot alone with the deck has
+        #                                                      nothing to weigh)
         for o in options:
             if o.deck and not o.exact and not _draws_from_deck(sit.catalog.suit_cards):
                 o.draws = _deck_values(sc, sit, leaf, random.Random(f"deck:{seed}"))
