@@ -95,9 +95,9 @@ class ValueModel:
             out += g * (w + ws * now / 100)
         cards = self.cards
         for c in hand:
-            ws = cards.get(c.id)
-            if ws is not None:
-                out += sum(w * g for w, g in zip(ws, b, strict=True))
+            weights = cards.get(c.id)
+            if weights is not None:
+                out += sum(w * g for w, g in zip(weights, b, strict=True))
         return out
 
     def final(self, hand: Sequence[Card], now: float, area: int, deck: int
@@ -154,7 +154,8 @@ class ValueModel:
 
     @classmethod
     def from_json(cls, data: dict) -> ValueModel:
-        return cls(int(data["players"]), tuple(tuple(map(float, b)) for b in data["base"]),
+        return cls(int(data["players"]),
+                   tuple((float(b[0]), float(b[1])) for b in data["base"]),
                    {k: tuple(map(float, v)) for k, v in data["cards"].items()},
                    (float(data["spread"][0]), float(data["spread"][1])),
                    float(data.get("rmse", 0.0)))
