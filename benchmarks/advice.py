@@ -83,11 +83,13 @@ def main() -> None:
     lo, hi = share_interval(shares)
     bound = (f"budget {args.budget} s" if args.budget is not None else "") + (
         f" samples {args.samples}" if args.samples is not None else "")
-    print(f"{args.players} players, advisor ({bound.strip()}, evaluation {args.evaluation}) "
-          f"vs {args.players - 1} greedy, {len(shares)} games from game {args.start}, seed "
+    who = ",".join(lineup) if args.lineup else f"advisor vs {args.players - 1} greedy"
+    print(f"{args.players} players, {who} ({bound.strip()}, evaluation {args.evaluation}), "
+          f"{len(shares)} games from game {args.start}, seed "
           f"{args.seed}: win share {sum(shares) / len(shares):.3f} [{lo:.3f}, {hi:.3f}] "
-          f"(fair {1 / args.players:.3f}); mean score advisor {statistics.fmean(scores[0]):.1f}"
-          f", greedy {statistics.fmean(x for s in scores[1:] for x in s):.1f}; "
+          f"(fair {1 / args.players:.3f}) for the first; mean score "
+          f"{statistics.fmean(scores[0]):.1f}, the others "
+          f"{statistics.fmean(x for s in scores[1:] for x in s):.1f}; "
           f"{time.perf_counter() - t0:.0f} s wall")
     if args.lineup:
         for i, name in enumerate(lineup):
