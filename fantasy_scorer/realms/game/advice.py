@@ -38,9 +38,9 @@ discard gives the next player. The model, in short:
   replaces the play-out: a sample ends right after my turn, and the model of :mod:`.value`
   (trained on greedy games) gives the kept hand's expected final score and its spread; the
   deck is valued once, over :data:`DECK_CARDS` unseen cards, each followed by the discard
-  the model values most. The chance of
-  winning is then the mean, over that spread, of the chance below. A sample costs about
-  what the next player's kept hand costs, so a tenth of a second gives a decision.
+  the model values most. The chance of winning is then the mean, over that spread, of the
+  chance below. A sample costs about what the next player's kept hand and its gifts cost,
+  so a tenth of a second gives a decision.
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
@@ -577,9 +577,8 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
-    if leaf is not None and (settle or len(options) > 1):  # (a bot alone with the deck has
-        #                                                      nothing to weigh)
-        for o in options:
+    if leaf is not None and (settle or len(options) > 1):  # (a bot with one option has
+        for o in options:                                  # nothing to weigh)
             if o.deck and not o.exact and not _draws_from_deck(sit.catalog.suit_cards):
                 o.draws = _deck_values(sc, sit, leaf, random.Random(f"deck:{seed}"))
     # two players: the other one is played out too, and a sample's win is the duel (mixing
@@ -854,7 +853,7 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
         # most: what they gain from the whole area after my turn (a take of mine may deny it)
         gain = max(world.gifts[c.id] for c in after)
         o.gift.add(world.gifts[out.id])
-        if isinstance(final, list):  # the learned model's, for every card of the deck
+        if isinstance(final, list):  # the learned model's, for each card the deck was valued by
             k = len(final)
             o.final.add(sum(e[0] for e in final) / k)
             o.improves.proportion, o.improves.unit = False, True  # chances, not 0 or 1
