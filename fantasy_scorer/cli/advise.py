@@ -130,6 +130,15 @@ When your discard ends the game, every figure is exact and the advice is
 'fr-score best''s (the final discard area includes your discard).
 
 \b
+The learned value (the base game, 3 to 6 players): a sample does not play
+the game to its end but stops after your turn, and a model trained on
+games of greedy bots gives the hand's expected final score and its spread
+from its best 7 now, its cards, the turns left and the table size
+(docs/advice.md). It answers in microseconds what a play-out answers in
+milliseconds, so a tenth of a second is enough for many samples. With 2
+players (and with the expansion) the samples are played out.
+
+\b
 --budget bounds the time, counted from the moment the question is read;
 the answer says how many samples it used, and says so when the budget
 was spent before the first one (then it is fr-score best's choice,
@@ -272,8 +281,19 @@ def advice_text(advice, loc: Localizer) -> str:
     else:
         dropped = sum(1 for o in advice.options if not o.active)
         note = f"; {dropped} option(s) marked · stopped early as clearly worse" if dropped else ""
-        lines.append(f"{advice.rounds} samples in {advice.seconds:.2f} s{note}. The model: "
-                     "fr-score advise --help.")
+        how = " Each sample plays the game out to its end."
+        if advice.learned:
+            from ..realms.game.value import shipped_model
+
+            model = shipped_model(sit.catalog, sit.players)
+            error = f" (off by {model.rmse:.0f} points, root mean square, in greedy games)" if (
+                model is not None and model.rmse) else ""
+            how = (" Each sample ends after your turn, where a learned model of greedy games "
+                   "values the hand kept: the final scores are its expected ones"
+                   f"{error}, the chances read from its spread; the intervals count the "
+                   "samples' luck, not the model's error.")
+        lines.append(f"{advice.rounds} samples in {advice.seconds:.2f} s{note}.{how} The "
+                     "model: fr-score advise --help.")
     return "\n".join(lines)
 
 

@@ -186,6 +186,7 @@ def test_a_round_still_running_when_the_budget_is_spent_is_dropped_whole(monkeyp
     util = A._utility(sit, "win")
     options = A._draw_options(sc, sit, util)
     world = A.sample_world(sc, sit, random.Random(1))
+    # (the play-outs: a round of many steps; the learned value ends a round in two)
     assert not A._round(sc, sit, world, options, util, deadline=time.perf_counter() - 1)
     assert all(not o.utility and o.final.n == 0 for o in options if not o.exact)
     assert A._round(sc, sit, world, options, util, deadline=None)
@@ -198,7 +199,7 @@ def test_a_round_still_running_when_the_budget_is_spent_is_dropped_whole(monkeyp
     ends = []
     lockstep = A._lockstep
     monkeypatch.setattr(A, "_lockstep", lambda *a: ends.append(lockstep(*a)) or ends[-1])
-    got = advise(sit, budget=1.0, started=0.0, scorer=sc)
+    got = advise(sit, budget=1.0, started=0.0, scorer=sc, evaluation="play-out")
     assert ends[0] is not None and ends[-1] is None  # the last round was cut short
     assert got.rounds == len(ends) - 1 >= 1
     assert max(len(o.utility) for o in got.options) == got.rounds

@@ -145,7 +145,7 @@ def test_seats_rotate_so_that_each_bot_starts_in_turn(monkeypatch):
 
     made = iter(range(10**6))
     monkeypatch.setattr(sim_module, "make_bot",
-                        lambda name, rng, sc, samples, budget: First(next(made) % 3))
+                        lambda name, rng, sc, samples, budget, *rest: First(next(made) % 3))
     sim_module.simulate(CAT, 3, ["greedy"] * 3, 6, seed="rot", scorer=SCORERS[3])
     assert starts == [0, 2, 1, 0, 2, 1]  # entry i sits at seat (i + g) mod 3
 

@@ -34,6 +34,13 @@ discard gives the next player. The model, in short:
   Necromancer takes its best card from the final discard area). Checked against greedy
   games (``benchmarks/game.py calibrate``), these play-outs predict a greedy player's final
   score within about 12 points, from the first turn on.
+* **The learned value** (``evaluation``, from 3 players on by default: :data:`LEARNED_TABLES`)
+  replaces the play-out: a sample ends right after my turn, and the model of :mod:`.value`
+  (trained on greedy games) gives the kept hand's expected final score and its spread; the
+  deck is valued once, over :data:`DECK_CARDS` unseen cards, each followed by the discard
+  the model values most. The chance of winning is then the mean, over that spread, of the
+  chance below. A sample costs about what the next player's kept hand and its gifts cost,
+  so a tenth of a second gives a decision.
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
@@ -86,6 +93,7 @@ from .model import TAKE_RATE, WinModel
 from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
+from .value import ValueModel, normal_above, shipped_model
 
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
@@ -117,6 +125,15 @@ TAKE_DISCARDS = 2  # for each card I could take, the discards considered after i
 #: 19.9 vs 8.0 points (4 players), 19.7 vs 8.6 (2); one card a turn 14.2 vs 7.9; three
 #: 11.7; five 10.9 vs 7.9 (4 players) and 9.1 vs 8.6 (2).
 KEPT_STEPS = 5
+#: The table sizes where ``evaluation="auto"`` uses the learned value. With two players the
+#: play-outs stay: the other player is played out from the sampled hand, and the duel of the
+#: two play-outs won more often at 0.1 s a decision than the learned value (which met the
+#: greedy player's spread of scores instead): see docs/advice.md.
+LEARNED_TABLES = (3, 4, 5, 6)
+#: With the learned value, how many unseen cards (drawn at random) the deck option is valued
+#: over: the mean over 24 of about 100 cards is within a few points of the mean over all,
+#: at a quarter of the scoring.
+DECK_CARDS = 24
 
 
 @dataclass(frozen=True)
@@ -254,6 +271,9 @@ class Option:
     exact: bool = False
     tie: tuple = ()  # among equal values, the higher tie goes first (best's order)
     greedy: bool = False  # the choice of greedy (``fr-score best``, turn by turn)
+    #: with the learned value, the deck's every card: card id -> (expected final score, its
+    #: spread, best 7 now, card discarded) of the hand the model would keep after drawing it
+    draws: dict[str, tuple[float, float, int, Card]] | None = None
 
     @property
     def samples(self) -> int:
@@ -283,6 +303,7 @@ class Advice:
     seconds: float
     exact: bool  # every figure is exact (my discard ends the game)
     objective: str  # "win" or "score": what the recommendation maximises
+    learned: bool = False  # a sample ends after my turn, valued by the learned model
 
     @property
     def recommended(self) -> Option:
@@ -372,10 +393,20 @@ def _lockstep(sc: Scorer, runs: list, deadline: float | None = None) -> list | N
     return out
 
 
-def _keep(sc: Scorer, cards: tuple[Card, ...], area: tuple[Card, ...]):
+def _keep(sc: Scorer, cards: tuple[Card, ...], area: tuple[Card, ...],
+          leaf: ValueModel | None = None, deck: int = 0):
     """(total, card to discard) of the best discard (``Scorer.best_keep``), as a play-out
-    step."""
+    step; with ``leaf``, the discard that leaves the hand the learned model values most
+    (``deck`` cards left), the higher total first on a tie."""
     totals = yield [(cards[:i] + cards[i + 1:], area) for i in range(len(cards))]
+    if leaf is not None:
+        def value(i: int) -> tuple:
+            rest = cards[:i] + cards[i + 1:]
+            return (leaf.final(rest, totals[i], len(area) + 1, deck)[0], totals[i],
+                    cards[i].strength, i)
+
+        i = max(range(len(cards)), key=value)
+        return totals[i], cards[i]
     return sc.order_keeps(cards, area, totals, first=True, exact_ties=False)[0]
 
 
@@ -523,7 +554,7 @@ def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
 def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
            samples: int | None = None, scorer: Scorer | None = None,
            objective: str = "win", started: float | None = None,
-           settle: bool = True) -> Advice:
+           settle: bool = True, evaluation: str = "auto") -> Advice:
     """The options of ``sit`` with their figures, the recommended one first.
 
     ``budget`` (seconds, counted from ``started``, a :func:`time.perf_counter` reading that
@@ -533,17 +564,26 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     final score less the gift / (players - 1)).
     With ``settle`` the option left alone keeps being sampled (its figures get tighter);
     without, the work stops there (a bot needs only the choice).
+    ``evaluation`` is ``"learned"`` (a sample ends after my turn and the hand I keep is
+    valued by the learned model of :mod:`.value`), ``"play-out"`` (the rest of the game is
+    played out) or ``"auto"``: learned at the table sizes of :data:`LEARNED_TABLES` where
+    the shipped model covers the game, else the play-outs.
     """
     if budget is None and samples is None:
         raise ValueError("give a time budget or a number of samples")
     t0 = time.perf_counter() if started is None else started
     sc = scorer or Scorer(sit.catalog, sit.players)
+    leaf = _leaf_model(sit, evaluation)
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
+    if leaf is not None and (settle or len(options) > 1):  # (a bot with one option has
+        for o in options:                                  # nothing to weigh)
+            if o.deck and not o.exact and not _draws_from_deck(sit.catalog.suit_cards):
+                o.draws = _deck_values(sc, sit, leaf, random.Random(f"deck:{seed}"))
     # two players: the other one is played out too, and a sample's win is the duel (mixing
     # that with the model's chances of exact options would compare unlike figures)
-    rival = sit.players == 2 and not any(o.exact for o in options)
+    rival = sit.players == 2 and not any(o.exact for o in options) and leaf is None
     rounds = 0
     rng = random.Random(f"advise:{seed}")
     # aim a little short of the budget: a round's length varies, and the answer must come
@@ -566,7 +606,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         world = sample_world(sc, sit, rng)
         # a round still running when the budget is spent is dropped (its worlds are paired
         # across options, so no part of it can be kept); never the first one
-        if not _round(sc, sit, world, live, util, rival, hard if rounds else None):
+        if not _round(sc, sit, world, live, util, rival, hard if rounds else None, leaf):
             break
         rounds += 1
         longest = max(longest, time.perf_counter() - begun)
@@ -578,7 +618,22 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     options.sort(key=lambda o: (o.active, o.value(), o.final.mean if o.final.n else (
         o.now or 0), o.tie), reverse=True)
     _defend_greedy(options)
-    return Advice(sit, options, rounds, time.perf_counter() - t0, exact, objective)
+    return Advice(sit, options, rounds, time.perf_counter() - t0, exact, objective,
+                  leaf is not None and not exact)
+
+
+def _leaf_model(sit: Situation, evaluation: str) -> ValueModel | None:
+    """The learned model that values a sample's hand after my turn, or None (play-outs)."""
+    if evaluation not in ("auto", "learned", "play-out"):
+        raise ValueError(f"unknown evaluation {evaluation!r}")
+    if evaluation == "play-out" or (evaluation == "auto" and sit.players not in
+                                    LEARNED_TABLES):
+        return None
+    model = shipped_model(sit.catalog, sit.players)
+    if model is None and evaluation == "learned":
+        raise ScorerError("no learned model ships for this game and table size; use the "
+                          "play-outs")
+    return model
 
 
 def _utility(sit: Situation, objective: str):
@@ -727,6 +782,41 @@ def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
     return options
 
 
+def _deck_values(sc: Scorer, sit: Situation, leaf: ValueModel,
+                 rng: random.Random | None = None) -> dict[str, tuple[float, float, int, Card]]:
+    """With the learned value, what drawing each unseen card leads to: the discard the model
+    values most after it (the higher total first on a tie) and the model's (expected final
+    score, spread), with the best 7 now and the card discarded. The deck option's figures
+    are then means over these cards, not over one sampled card a round: far less noise, for
+    one batch of scoring per decision. With ``rng``, over :data:`DECK_CARDS` unseen cards
+    drawn by it (each new card set costs a scoring: on a loaded machine all of them could
+    take the whole budget of a tenth of a second)."""
+    hand, area, deck = sit.hand, sit.area, sit.deck - 1
+    unseen = sit.unseen
+    if rng is not None and len(unseen) > DECK_CARDS:
+        unseen = tuple(rng.sample(unseen, DECK_CARDS))
+    n = len(hand) + 1
+    asks = []
+    for u in unseen:
+        cards = hand + (u,)
+        asks += [(cards[:i] + cards[i + 1:], area) for i in range(n)]
+    totals = sc.totals(asks)
+    value = leaf.at(len(area) + 1, deck)
+    out = {}
+    for k, u in enumerate(unseen):
+        cards = hand + (u,)
+        best: tuple | None = None
+        for i in range(n):
+            t = totals[k * n + i]
+            mean, sd = value(cards[:i] + cards[i + 1:], t)
+            key = (mean, t, cards[i].strength, i)
+            if best is None or key > best[0]:
+                best = (key, mean, sd, t, cards[i])
+        assert best is not None
+        out[u.id] = best[1:]
+    return out
+
+
 def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
     """Drawing the deck's card ends the game with my discard: the mean over every unseen card
     of the best discard then."""
@@ -745,12 +835,15 @@ def _exact_deck(sc: Scorer, sit: Situation, o: Option, util) -> None:
 
 
 def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
-           rival: bool = False, deadline: float | None = None) -> bool:
+           rival: bool = False, deadline: float | None = None,
+           leaf: ValueModel | None = None) -> bool:
     """One sample of every live option on the same world, their play-outs in lockstep, and
     their figures recorded; False, with nothing recorded, when the round was still running
     at ``deadline``. With ``rival`` (two players), a sample's chance of winning is the duel
-    of the two play-out scores (1, a half for a tie, or 0)."""
-    ends = _lockstep(sc, [_one(sc, sit, world, o, rival) for o in live], deadline)
+    of the two play-out scores (1, a half for a tie, or 0). With ``leaf``, a sample ends
+    after my turn: the final score is the learned model's, a normal spread around its
+    expected value, and the figures are their means over that spread."""
+    ends = _lockstep(sc, [_one(sc, sit, world, o, rival, leaf) for o in live], deadline)
     if ends is None:
         return False
     _gifts(sc, sit, world, [c for _, _, _, after, _ in ends for c in after])
@@ -759,9 +852,28 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
         # a greedy next player takes the card of the discard area that raises their hand
         # most: what they gain from the whole area after my turn (a take of mine may deny it)
         gain = max(world.gifts[c.id] for c in after)
+        o.gift.add(world.gifts[out.id])
+        if isinstance(final, list):  # the learned model's, for each card the deck was valued by
+            k = len(final)
+            o.final.add(sum(e[0] for e in final) / k)
+            o.improves.proportion, o.improves.unit = False, True  # chances, not 0 or 1
+            o.improves.add(sum(normal_above(e[0], e[1], e[2]) for e in final) / k)
+            chance = sum(ValueModel.chance(win, e[0], e[1], gain) for e in final) / k
+            o.win.add(chance)
+            o.utility.append(chance if util is win else sum(
+                util(e[0], gain) for e in final) / k)
+            continue
+        if isinstance(final, tuple):  # the learned model's (mean, spread)
+            mean, sd = final
+            o.final.add(mean)
+            o.improves.proportion, o.improves.unit = False, True  # chances, not 0 or 1
+            o.improves.add(normal_above(mean, sd, now))
+            chance = ValueModel.chance(win, mean, sd, gain)
+            o.win.add(chance)
+            o.utility.append(chance if util is win else util(mean, gain))
+            continue
         o.final.add(final)
         o.improves.add(1.0 if final > now else 0.0)
-        o.gift.add(world.gifts[out.id])
         if other is None:
             chance = smooth = win(final, gain)
         else:
@@ -772,10 +884,13 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
     return True
 
 
-def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = False):
+def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = False,
+         leaf: ValueModel | None = None):
     """One option on one world (a play-out step): (final score, the best 7 right after this
     turn, the card discarded, the discard area after this turn, the rival's final score or
-    None)."""
+    None). With ``leaf``, the final score is the learned model's (expected value, spread)
+    for the hand kept after this turn, and a card drawn from the deck is followed by the
+    discard that leaves the hand the model values most."""
     hand, area, deck, mine = sit.hand, list(sit.area), sit.deck, 0
     out = o.discard
     if sit.phase == "draw":
@@ -786,12 +901,20 @@ def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = Fals
             card = o.take  # type: ignore[assignment]
             area.remove(card)
         hand = hand + (card,)
+        if o.draws is not None:  # the cards the deck could give, valued beforehand; the
+            #                      world's luck says only which one goes to the next player
+            keys = list(o.draws)
+            _, _, now, out = o.draws[keys[int(world.luck[-1][0] * len(keys))]]
+            area.append(out)
+            return list(o.draws.values()), now, out, tuple(area), None
         if o.deck:
-            _, out = yield from _keep(sc, hand, tuple(area))
+            _, out = yield from _keep(sc, hand, tuple(area), leaf, deck)
     assert out is not None
     kept = tuple(c for c in hand if c is not out)
     area.append(out)
     after = tuple(area)
     (now,) = yield [(kept, after)]
+    if leaf is not None:
+        return leaf.final(kept, now, len(after), deck), now, out, after, None
     final, other = yield from play_out(sc, sit, world, kept, area, deck, mine, rival)
     return final, now, out, after, other

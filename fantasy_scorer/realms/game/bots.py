@@ -69,11 +69,12 @@ class AdvisorBot:
     name = "advisor"
 
     def __init__(self, rng: random.Random, scorer: Scorer, samples: int | None = None,
-                 budget: float | None = None) -> None:
+                 budget: float | None = None, evaluation: str = "auto") -> None:
         self.rng = rng
         self.scorer = scorer
         self.samples = samples
         self.budget = budget
+        self.evaluation = evaluation  # the advice's: "auto", "learned" or "play-out"
 
     def _advice(self, view: View):
         sit = Situation.from_view(view)
@@ -81,7 +82,8 @@ class AdvisorBot:
         if samples is None and self.budget is None:
             samples = default_samples(view.players)
         return advise(sit, seed=self.rng.random(), budget=self.budget, samples=samples,
-                      scorer=self.scorer, settle=False).recommended
+                      scorer=self.scorer, settle=False,
+                      evaluation=self.evaluation).recommended
 
     def choose_draw(self, view: View) -> Card | None:
         best = self._advice(view)

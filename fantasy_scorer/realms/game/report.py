@@ -66,4 +66,6 @@ def advice_json(advice: Advice, name: Callable[[Card], str], seed: str) -> dict[
         "deck": sit.deck, "recommended": options[0], "options": options,
         "samples": advice.rounds, "seconds": advice.seconds, "seed": seed,
         "objective": advice.objective, "exact": advice.exact,
+        "evaluation": "exact" if advice.exact else ("learned" if advice.learned
+                                                    else "play-out"),
     }

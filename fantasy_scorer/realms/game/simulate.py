@@ -103,21 +103,22 @@ def parse_lineup(text: str, players: int) -> list[str]:
 
 
 def make_bot(name: str, rng: random.Random, scorer: Scorer, samples: int | None,
-             budget: float | None) -> Bot:
+             budget: float | None, evaluation: str = "auto") -> Bot:
     if name == "advisor":
-        return AdvisorBot(rng, scorer, samples=samples, budget=budget)
+        return AdvisorBot(rng, scorer, samples=samples, budget=budget, evaluation=evaluation)
     return BOTS[name](rng, scorer)
 
 
 def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
              seed: object = 1, samples: int | None = None, budget: float | None = None,
              progress: Callable[[int], None] | None = None,
-             scorer: Scorer | None = None, start: int = 0) -> Simulation:
+             scorer: Scorer | None = None, start: int = 0,
+             evaluation: str = "auto") -> Simulation:
     """Play ``games`` games (games ``start`` to ``start + games - 1`` of the seed, so that
     parts of a long simulation can run apart and be merged); ``samples``/``budget`` bound
     each advisor decision (default: a fixed number of samples,
     :func:`~.samples.default_samples`). ``progress`` is called with the number of games
-    done after each game."""
+    done after each game. ``evaluation`` is the advisors' (:func:`~.advice.advise`)."""
     check_players(players)
     if games < 1:
         raise ScorerError("--games must be at least 1")
@@ -131,7 +132,7 @@ def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
         bots: list[Bot | None] = [None] * players
         for i, name in enumerate(lineup):
             bots[seat_of[i]] = make_bot(name, random.Random(f"{seed}:{g}:{i}"), sc, samples,
-                                        budget)
+                                        budget, evaluation)
         record = play(Game.deal(catalog, players, f"{seed}:{g}"), bots)
         for i, stats in enumerate(sim.bots):
             stats.shares.append(record.share(seat_of[i]))

@@ -1,0 +1,104 @@
+"""Win rates of the advisor against greedy bots, at a time budget or a number of samples.
+
+    python benchmarks/advice.py --players 4 --games 1000 --budget 0.1 [--evaluation learned]
+        [--jobs 2] [--seed heldout] [--lineup advisor,advisor,advisor,advisor]
+
+One advisor and ``players - 1`` greedy bots, the seats rotated (``fr-score simulate``'s
+games: game ``g`` is dealt from ``"{seed}:{g}"``). The default seed, ``heldout``, is not one
+the value model was trained on (those are ``train:...``). Prints, every 10 games of each
+worker, the running win share, and at the end the share with its 95% interval, the mean
+scores and the load (``os.getloadavg``) before and after: a time budget makes the games
+depend on the machine's speed and load. ``--lineup`` plays another line-up (e.g. four
+advisors, for a seat or order bias) and prints every entry's share. No test asserts any of
+these figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
+from fantasy_scorer.realms.game.scoring import Scorer  # noqa: E402
+from fantasy_scorer.realms.game.simulate import simulate  # noqa: E402
+from fantasy_scorer.realms.game.stats import share_interval  # noqa: E402
+
+
+def load() -> str:
+    one, five, fifteen = os.getloadavg()
+    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
+
+
+def part(job: tuple) -> dict:
+    """Games ``start`` to ``start + games - 1``, in chunks of 10 (progress on stderr)."""
+    players, games, start, samples, budget, evaluation, seed, lineup = job
+    cat = base_catalog()
+    sc = Scorer(cat, players)
+    sim = None
+    t0 = time.perf_counter()
+    for at in range(start, start + games, 10):
+        chunk = simulate(cat, players, lineup, min(10, start + games - at), seed, samples,
+                         budget, scorer=sc, start=at, evaluation=evaluation)
+        sim = chunk if sim is None else sim.merge(chunk)
+        shares = sim.bots[0].shares
+        print(f"  games {start}-{at + len(chunk.turns) - 1}: win share "
+              f"{sum(shares) / len(shares):.3f} over {len(shares)}; "
+              f"{time.perf_counter() - t0:.0f} s, {load()}", file=sys.stderr, flush=True)
+    assert sim is not None
+    return {"shares": [b.shares for b in sim.bots], "scores": [b.scores for b in sim.bots]}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=200)
+    ap.add_argument("--budget", type=float, default=None, help="seconds per decision")
+    ap.add_argument("--samples", type=int, default=None, help="samples per decision")
+    ap.add_argument("--evaluation", default="auto", choices=["auto", "learned", "play-out"])
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--seed", default="heldout")
+    ap.add_argument("--start", type=int, default=0, help="the first game's number")
+    ap.add_argument("--lineup", default=None, help="bots by seat, comma-separated (default: "
+                    "an advisor and greedy bots)")
+    args = ap.parse_args()
+    lineup = (args.lineup.split(",") if args.lineup else
+              ["advisor"] + ["greedy"] * (args.players - 1))
+    print(load(), flush=True)
+    per = -(-args.games // args.jobs)
+    jobs = [(args.players, min(per, args.games - s), args.start + s, args.samples,
+             args.budget, args.evaluation, args.seed, lineup)
+            for s in range(0, args.games, per)]
+    t0 = time.perf_counter()
+    with ProcessPoolExecutor(args.jobs) as pool:
+        parts = list(pool.map(part, jobs))
+    shares = [x for p in parts for x in p["shares"][0]]
+    scores = [[x for p in parts for x in p["scores"][i]] for i in range(args.players)]
+    lo, hi = share_interval(shares)
+    bound = (f"budget {args.budget} s" if args.budget is not None else "") + (
+        f" samples {args.samples}" if args.samples is not None else "")
+    who = ",".join(lineup) if args.lineup else f"advisor vs {args.players - 1} greedy"
+    print(f"{args.players} players, {who} ({bound.strip()}, evaluation {args.evaluation}), "
+          f"{len(shares)} games from game {args.start}, seed "
+          f"{args.seed}: win share {sum(shares) / len(shares):.3f} [{lo:.3f}, {hi:.3f}] "
+          f"(fair {1 / args.players:.3f}) for the first; mean score "
+          f"{statistics.fmean(scores[0]):.1f}, the others "
+          f"{statistics.fmean(x for s in scores[1:] for x in s):.1f}; "
+          f"{time.perf_counter() - t0:.0f} s wall")
+    if args.lineup:
+        for i, name in enumerate(lineup):
+            mine = [x for p in parts for x in p["shares"][i]]
+            lo, hi = share_interval(mine)
+            print(f"  entry {i + 1} ({name}): win share {sum(mine) / len(mine):.3f} "
+                  f"[{lo:.3f}, {hi:.3f}], mean score {statistics.fmean(scores[i]):.1f}")
+    print(load())
+
+
+if __name__ == "__main__":
+    main()

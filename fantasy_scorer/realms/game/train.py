@@ -1,0 +1,159 @@
+"""Training the value model of :mod:`.value` from games of greedy bots.
+
+Each table size gets its own linear model. The positions: every hand a greedy player keeps
+after a turn (its best 7 now, the discard area's and the deck's counts), with the player's
+final score in that game as the target. The weights are the ridge least-squares fit of
+``final - now`` on the features of :func:`features` (:data:`RIDGE` keeps the weights of
+rarely held cards small); the spread is the least-squares fit of the squared residuals on
+the turns left.
+
+Everything derives from the seed: game ``g`` of a table of ``p`` is dealt from the seed
+``"train:{seed}:{p}:{g}"`` (the benchmarks play other seeds), greedy bots are
+deterministic, and the fit is a fixed sequence of floating-point operations, so training
+twice gives the same weights::
+
+    python -m fantasy_scorer.realms.game.train --games 1500 --seed 1 \\
+        --out fantasy_scorer/realms/data/advice-value-base.json
+
+Training uses NumPy; the model it writes is read in plain Python (:mod:`.value`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+
+from ..catalog import Card, Catalog, base_catalog
+from .bots import GreedyBot
+from .engine import Game
+from .scoring import Scorer
+from .value import ValueModel, basis, game_name, turns_left
+
+#: The ridge penalty of the fit (on features whose scale is that of the turns left).
+RIDGE = 1.0
+
+
+@dataclass(frozen=True)
+class Position:
+    """A hand a player kept after a turn, and what it ended at."""
+
+    hand: tuple[str, ...]  # card ids
+    now: int  # its best 7 with the discard area of then
+    area: int  # cards in the discard area after the turn
+    deck: int  # cards in the deck after the turn
+    final: int  # the player's final score
+
+
+def positions(catalog: Catalog, players: int, games: int, seed: object,
+              deck: Sequence[Card] | None = None) -> list[Position]:
+    """Every hand kept by a greedy player in ``games`` games (seeds ``train:{seed}:...``)."""
+    sc = Scorer(catalog, players)
+    out: list[Position] = []
+    for g in range(games):
+        game = Game.deal(catalog, players, f"train:{seed}:{players}:{g}", deck)
+        bots = [GreedyBot(random.Random(0), sc) for _ in range(players)]
+        kept: list[tuple[int, tuple[str, ...], int, int, int]] = []
+        while not game.over:
+            seat = game.current
+            bot = bots[seat]
+            game.draw(bot.choose_draw(game.view()))
+            game.discard(bot.choose_discard(game.view()))
+            hand = tuple(game.hands[seat])
+            area = tuple(game.area)
+            kept.append((seat, tuple(c.id for c in hand), sc.total(hand, area), len(area),
+                         len(game.deck)))
+        record = game.finish(sc)
+        out += [Position(h, now, a, d, record.score(seat)) for seat, h, now, a, d in kept]
+    return out
+
+
+def features(ids: Sequence[str], now: float, area: int, deck: int, players: int,
+             column: dict[str, int]) -> list[float]:
+    """The row of a position: per basis function its value and its value times
+    ``now / 100``, then per card (``column``: card id -> index) the basis functions where the
+    hand holds the card. (:meth:`.value.ValueModel.gain` is this row times the weights.)"""
+    b = basis(turns_left(area, deck, players))
+    row = [0.0] * (2 * len(b) + len(b) * len(column))
+    for k, g in enumerate(b):
+        row[2 * k] = g
+        row[2 * k + 1] = g * now / 100
+    for i in ids:
+        at = column.get(i)
+        if at is not None:
+            for k, g in enumerate(b):
+                row[2 * len(b) + len(b) * at + k] = g
+    return row
+
+
+def fit(pos: Sequence[Position], players: int, cards: Sequence[str]) -> tuple[ValueModel, dict]:
+    """The ridge fit of the gains of ``pos`` and the fit of their spread; also how well it
+    fits (positions, the residual's root mean square, the share of the gain's variance
+    explained)."""
+    import numpy as np
+
+    column = {c: k for k, c in enumerate(cards)}
+    x = np.array([features(p.hand, p.now, p.area, p.deck, players, column) for p in pos],
+                 dtype=np.float64)
+    y = np.array([p.final - p.now for p in pos], dtype=np.float64)
+    w = np.linalg.solve(x.T @ x + RIDGE * np.eye(x.shape[1]), x.T @ y)
+    r = y - x @ w
+    t = np.array([turns_left(p.area, p.deck, players) for p in pos])
+    a = np.stack([np.ones_like(t), t], axis=1)
+    spread = np.linalg.lstsq(a, r * r, rcond=None)[0]
+    nb = len(basis(1.0))
+    model = ValueModel(
+        players,
+        tuple((round(float(w[2 * k]), 6), round(float(w[2 * k + 1]), 6)) for k in range(nb)),
+        {c: tuple(round(float(w[2 * nb + nb * k + j]), 6) for j in range(nb))
+         for c, k in column.items()},
+        (round(float(spread[0]), 4), round(float(spread[1]), 4)))
+    var = float(np.var(y)) or 1.0
+    rmse = round(float(np.sqrt(np.mean(r * r))), 2)
+    quality = {"positions": len(pos), "rmse": rmse,
+               "explained": round(1 - float(np.mean(r * r)) / var, 3)}
+    return replace(model, rmse=rmse), quality
+
+
+def train(catalog: Catalog, games: int, seed: object, tables: Sequence[int] = (2, 3, 4, 5, 6),
+          deck: Sequence[Card] | None = None, log=None) -> dict:
+    """The weights file: per table size the model fitted on ``games`` greedy games."""
+    cards = sorted(c.id for c in (catalog.suit_cards if deck is None else deck))
+    models, quality = {}, {}
+    for players in tables:
+        t0 = time.perf_counter()
+        pos = positions(catalog, players, games, seed, deck)
+        model, q = fit(pos, players, cards)
+        models[str(players)] = model.to_json()
+        quality[str(players)] = q
+        if log is not None:
+            log(f"{players} players: {q} ({time.perf_counter() - t0:.0f} s)")
+    return {"game": game_name(catalog), "seed": str(seed), "games": games,
+            "trained_by": "python -m fantasy_scorer.realms.game.train", "fit": quality,
+            "models": models}
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=1500, help="greedy games per table size")
+    ap.add_argument("--seed", default="1")
+    ap.add_argument("--players", default="2,3,4,5,6", help="table sizes, comma-separated")
+    ap.add_argument("--out", default="-", help="the weights file (- for standard output)")
+    args = ap.parse_args(argv)
+    tables = [int(p) for p in args.players.split(",")]
+    data = train(base_catalog(), args.games, args.seed, tables,
+                 log=lambda s: print(s, file=sys.stderr, flush=True))
+    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+
+
+if __name__ == "__main__":
+    main()

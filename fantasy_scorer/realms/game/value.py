@@ -1,0 +1,198 @@
+"""A learned value of a hand in progress: what it will score at the end of the game.
+
+The play-outs of :mod:`.advice` look at the rest of the game by playing it; that costs a
+game's worth of scoring per sample, too much for a decision in a tenth of a second. This
+model answers in microseconds the question a play-out answers: given the hand I keep
+after my turn (and its best 7 now, ``now``), the discard area's count, the deck's count
+and the table size, how many points will greedy play add by the end, and how spread is
+that gain. It is a linear model per table size, trained by least squares on positions of
+games of greedy bots (``fantasy_scorer.realms.game.train``, documented in docs/advice.md),
+with features that all vanish with the turns left, so that a hand at the end is worth
+exactly its score:
+
+* ``T``, my turns left (the discard area grows by one on each turn that draws from the
+  deck, the share ``1 - take rate`` of turns; the game ends at 10 cards or an empty deck),
+  and ``T**2``;
+* ``T * now / 100`` and ``T**2 * now / 100``: a high hand has less room to grow;
+* for each card of the hand, ``T`` and ``T**2``: the card's *potential*, what holding it
+  is worth in the turns to come (a card that rewards cards still unseen is worth more
+  early).
+
+The spread of the gain is fitted too (its variance, linear in ``T``), so that a chance of
+winning can be read from the predicted final score (:meth:`ValueModel.chance`).
+
+Inference is plain Python (no NumPy): the page in the browser runs the advice without it.
+The weights are data, ``realms/data/advice-value-<game>.json``.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, replace
+from functools import cache
+from importlib import resources
+
+from ..catalog import Card, Catalog
+from ..hand import MAX_DISCARD
+from .model import TAKE_RATE
+
+#: The file of the shipped weights, per game (``{game}``: ``base`` or ``cursed-hoards``).
+WEIGHTS_FILE = "advice-value-{game}.json"
+
+#: The standard normal's 5-point Gauss-Hermite rule (nodes, weights): the mean of a smooth
+#: function of a normal variable, from five values of the function.
+_HERMITE = ((0.0, 8 / 15), (1.3556261799742659, 0.2220759220056127),
+            (-1.3556261799742659, 0.2220759220056127), (2.8569700138728056, 0.011257411327721),
+            (-2.8569700138728056, 0.011257411327721))
+
+
+def turns_left(area: int, deck: int, players: int) -> float:
+    """My turns still to come after my turn, estimated: the game has
+    ``min(10 - area, deck) / (1 - take rate)`` turns left (each turn that draws from the
+    deck adds a card to the discard area and takes one from the deck), one in ``players``
+    of them mine."""
+    room = max(0, min(MAX_DISCARD - area, deck))
+    return room / (1 - TAKE_RATE[players]) / players
+
+
+def basis(t: float) -> tuple[float, float]:
+    """The functions of the turns left that every feature is multiplied by (both 0 at the
+    end of the game)."""
+    return t, t * t
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    """The weights for one table size: ``base`` (per basis function: its own weight, then
+    the weight of ``now / 100`` times it), ``cards`` (card id -> weight per basis
+    function), ``spread`` (the gain's variance: constant, and per turn left); ``rmse``, the
+    root-mean-square error of its final scores on the games it was trained on (what the
+    advice says of its figures)."""
+
+    players: int
+    base: tuple[tuple[float, float], ...]
+    cards: dict[str, tuple[float, ...]]
+    spread: tuple[float, float]
+    rmse: float = 0.0
+
+    def covers(self, cards: Sequence[Card]) -> bool:
+        """Whether every card has a weight (a card of another game has none)."""
+        return all(c.id in self.cards for c in cards)
+
+    def gain(self, hand: Sequence[Card], now: float, area: int, deck: int) -> float:
+        """The points greedy play is expected to add to ``now`` (the best 7 of ``hand``) by
+        the end of the game, after my turn left ``area`` cards in the discard area and
+        ``deck`` in the deck."""
+        t = turns_left(area, deck, self.players)
+        if t <= 0:
+            return 0.0
+        b = basis(t)
+        out = 0.0
+        for k, g in enumerate(b):
+            w, ws = self.base[k]
+            out += g * (w + ws * now / 100)
+        cards = self.cards
+        for c in hand:
+            weights = cards.get(c.id)
+            if weights is not None:
+                out += sum(w * g for w, g in zip(weights, b, strict=True))
+        return out
+
+    def final(self, hand: Sequence[Card], now: float, area: int, deck: int
+              ) -> tuple[float, float]:
+        """(expected final score, its standard deviation) of ``hand``.
+
+        >>> m = ValueModel(4, ((0.0, 0.0), (0.0, 0.0)), {}, (0.0, 10.0))
+        >>> m.final((), 180, area=10, deck=5)  # the game is over: the score, no spread
+        (180, 0.0)
+        """
+        t = turns_left(area, deck, self.players)
+        if t <= 0:
+            return now, 0.0
+        var = self.spread[0] + self.spread[1] * t
+        return now + self.gain(hand, now, area, deck), math.sqrt(max(var, 1.0))
+
+    def at(self, area: int, deck: int) -> Callable[[Sequence[Card], float],
+                                                   tuple[float, float]]:
+        """:meth:`final` for many hands after one turn (``area`` and ``deck`` fixed): each
+        card's weight is summed over the basis once, not once per hand."""
+        t = turns_left(area, deck, self.players)
+        if t <= 0:
+            return lambda hand, now: (now, 0.0)
+        b = basis(t)
+        w0 = sum(g * w for g, (w, _) in zip(b, self.base, strict=True))
+        w1 = sum(g * ws for g, (_, ws) in zip(b, self.base, strict=True)) / 100
+        per = {k: sum(w * g for w, g in zip(ws, b, strict=True))
+               for k, ws in self.cards.items()}
+        sd = math.sqrt(max(self.spread[0] + self.spread[1] * t, 1.0))
+        get = per.get
+
+        def final(hand: Sequence[Card], now: float) -> tuple[float, float]:
+            return now + w0 + w1 * now + sum(get(c.id, 0.0) for c in hand), sd
+
+        return final
+
+    @staticmethod
+    def chance(win: Callable[[float, float], float], mean: float, sd: float,
+               gift: float = 0.0) -> float:
+        """The mean of ``win(final, gift)`` over final scores spread normally around
+        ``mean`` with ``sd`` (Gauss-Hermite: five values of ``win``).
+
+        >>> ValueModel.chance(lambda f, g: 1.0 if f > 100 else 0.0, 200.0, 0.0)
+        1.0
+        """
+        if sd <= 0:
+            return win(mean, gift)
+        return sum(w * win(mean + sd * z, gift) for z, w in _HERMITE)
+
+    def to_json(self) -> dict:
+        return {"players": self.players, "base": [list(b) for b in self.base],
+                "cards": {k: list(v) for k, v in sorted(self.cards.items())},
+                "spread": list(self.spread), "rmse": self.rmse}
+
+    @classmethod
+    def from_json(cls, data: dict) -> ValueModel:
+        return cls(int(data["players"]),
+                   tuple((float(b[0]), float(b[1])) for b in data["base"]),
+                   {k: tuple(map(float, v)) for k, v in data["cards"].items()},
+                   (float(data["spread"][0]), float(data["spread"][1])),
+                   float(data.get("rmse", 0.0)))
+
+
+def normal_above(mean: float, sd: float, x: float) -> float:
+    """The chance that a normal variable (``mean``, ``sd``) exceeds ``x``."""
+    if sd <= 0:
+        return 1.0 if mean > x else 0.0
+    return 0.5 * math.erfc((x - mean) / (sd * math.sqrt(2)))
+
+
+def game_name(catalog: Catalog) -> str:
+    """``cursed-hoards`` for a catalog with the expansion's hand size, else ``base``."""
+    return "cursed-hoards" if catalog.hand_size > 7 else "base"
+
+
+@cache
+def _shipped(game: str) -> dict | None:
+    try:
+        text = (resources.files("fantasy_scorer.realms.data") / WEIGHTS_FILE.format(
+            game=game)).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return None
+    data = json.loads(text)
+    return data if isinstance(data, dict) else None
+
+
+def shipped_model(catalog: Catalog, players: int) -> ValueModel | None:
+    """The shipped model for this game and table size, or None (no weights for it, or a
+    card of the catalog has none: the advice then plays its samples out)."""
+    data = _shipped(game_name(catalog))
+    if data is None:
+        return None
+    found = data.get("models", {}).get(str(players))
+    if found is None:
+        return None
+    fit = data.get("fit", {}).get(str(players), {})
+    model = replace(ValueModel.from_json(found), rmse=float(fit.get("rmse", 0.0)))
+    return model if model.covers(catalog.suit_cards) else None

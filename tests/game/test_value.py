@@ -1,0 +1,238 @@
+"""The learned value of a hand in progress (issue 36): reproducible training, plain-Python
+inference, exact where the game is over, and the advice built on it legal and repeatable."""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from fantasy_scorer.errors import ScorerError
+from fantasy_scorer.realms.game import advice as A
+from fantasy_scorer.realms.game import value
+from fantasy_scorer.realms.game.advice import Situation, advise
+from fantasy_scorer.realms.game.scoring import Scorer
+from fantasy_scorer.realms.game.train import Position, fit, train
+from fantasy_scorer.realms.game.value import ValueModel, shipped_model, turns_left
+from fantasy_scorer.realms.hand import MAX_DISCARD
+from fantasy_scorer.realms.solve.api import best_hand
+
+from .helpers import CAT, cards
+
+PLAIN = [c for c in CAT.suit_cards if c.extra is None]  # no card reads the discard area
+SCORERS = {p: Scorer(CAT, p) for p in range(2, 7)}
+TINY = CAT.suit_cards[:20]  # a tiny game: 20 cards, two hands of 7
+
+
+def test_training_twice_from_one_seed_gives_identical_weights():
+    first = train(CAT, 2, "same", tables=(2,), deck=TINY)
+    assert first == train(CAT, 2, "same", tables=(2,), deck=TINY)
+    assert first["models"]["2"] != train(CAT, 2, "other", tables=(2,), deck=TINY)["models"]["2"]
+
+
+def test_the_fit_finds_a_gain_that_is_linear_in_the_turns_left():
+    # every hand gains exactly 4 points per turn left: the fit must say so, whatever the cards
+    rng = random.Random(1)
+    ids = [c.id for c in PLAIN[:12]]
+    pos = []
+    for _ in range(400):
+        area, deck = rng.randint(0, 9), rng.randint(1, 30)
+        now = rng.randint(100, 250)
+        gain = 4 * turns_left(area, deck, 3)
+        pos.append(Position(tuple(rng.sample(ids, 7)), now, area, deck, round(now + gain)))
+    model, quality = fit(pos, 3, ids)
+    for area, deck in ((0, 30), (5, 12), (8, 3)):
+        hand = [CAT.by_id[i] for i in ids[:7]]
+        assert model.gain(hand, 180, area, deck) == pytest.approx(
+            4 * turns_left(area, deck, 3), abs=1.0)
+    assert quality["explained"] > 0.99
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6), st.booleans(), st.integers(0, 30),
+       st.integers(50, 300))
+def test_a_hand_whose_game_is_over_is_worth_exactly_its_score(players, seed, full, left, now):
+    # the game is over when the discard area holds 10 cards, or when the deck is empty
+    model = shipped_model(CAT, players)
+    assert model is not None
+    hand = random.Random(seed).sample(CAT.suit_cards, 7)
+    area, deck = (MAX_DISCARD, left) if full else (min(left, MAX_DISCARD), 0)
+    assert model.final(hand, now, area, deck) == (now, 0.0)
+
+
+def test_a_chance_over_a_normal_spread_is_exact_for_a_linear_win():
+    # the five-point Gauss-Hermite rule is exact for polynomials up to degree 9: the mean of a
+    # linear function of a normal variable is its value at the mean
+    assert ValueModel.chance(lambda f, g: (f - g) / 1000, 210.0, 25.0, 10.0) == pytest.approx(
+        0.2)
+    assert ValueModel.chance(lambda f, g: (f / 100) ** 2, 200.0, 30.0) == pytest.approx(
+        4 + 0.09)
+
+
+def test_the_inference_is_plain_python():
+    # the page in the browser (Pyodide) runs the advice without NumPy or Numba
+    tree = ast.parse(inspect.getsource(value))
+    imported = {a.name.split(".")[0] for n in ast.walk(tree) if isinstance(n, ast.Import)
+                for a in n.names}
+    imported |= {(n.module or "").split(".")[0] for n in ast.walk(tree)
+                 if isinstance(n, ast.ImportFrom)}
+    assert not imported & {"numpy", "numba", "scipy"}
+
+
+def test_the_shipped_weights_cover_the_base_game_and_round_trip():
+    for players in range(2, 7):
+        model = shipped_model(CAT, players)
+        assert model is not None and model.players == players
+        assert ValueModel.from_json(model.to_json()) == model
+
+
+@st.composite
+def mid_game(draw):
+    players = draw(st.integers(2, 6))
+    rng = random.Random(draw(st.integers(0, 10**9)))
+    size = 7 + draw(st.integers(0, 1))
+    area = draw(st.integers(0, 9))
+    pool = rng.sample(CAT.suit_cards, size + area + 3)
+    return Situation(CAT, players, tuple(pool[:size]), tuple(pool[size:size + area]),
+                     next_holds=tuple(pool[size + area:size + area + draw(st.integers(0, 2))]),
+                     elsewhere=tuple(pool[-1:]))
+
+
+@settings(max_examples=25, deadline=None)
+@given(mid_game(), st.integers(0, 1000), st.integers(1, 8))
+def test_the_learned_advice_never_advises_an_illegal_move(sit, seed, samples):
+    advice = advise(sit, seed=seed, samples=samples, budget=None, scorer=SCORERS[sit.players],
+                    evaluation="learned", settle=False)
+    for o in advice.options:
+        if sit.phase == "discard":
+            assert not o.deck and o.take is None and o.discard in sit.hand
+        elif o.deck:
+            assert sit.deck > 0 and o.take is None and o.discard is None
+        else:
+            assert o.take in sit.area and o.discard in sit.hand and o.discard is not o.take
+    assert advice.recommended in advice.options
+    assert advice.learned == (not advice.exact)
+
+
+@st.composite
+def last_turn(draw):
+    """8 cards after the draw and a discard area of 9: the discard ends the game."""
+    players = draw(st.integers(2, 6))
+    rng = random.Random(draw(st.integers(0, 10**9)))
+    pool = rng.sample(PLAIN, 17)
+    return Situation(CAT, players, tuple(pool[:8]), tuple(pool[8:]))
+
+
+@settings(max_examples=20, deadline=None)
+@given(last_turn())
+def test_on_the_last_turn_the_learned_advice_is_bests(sit):
+    advice = advise(sit, samples=5, scorer=SCORERS[sit.players], evaluation="learned")
+    assert advice.exact and not advice.learned
+    every = best_hand(list(sit.hand), CAT, list(sit.area), top=8)
+    assert advice.recommended.discard is every[0].discard[0]
+    assert [(o.discard, o.final.mean) for o in advice.options] == [
+        (s.discard[0], s.total) for s in every]
+
+
+def test_drawing_the_last_card_is_exact_with_the_learned_advice_too():
+    rng = random.Random(7)
+    pool = rng.sample(PLAIN, 16)
+    sit = Situation(CAT, 3, tuple(pool[:7]), tuple(pool[7:]))  # 9 in the discard area
+    advice = advise(sit, samples=3, scorer=SCORERS[3], evaluation="learned")
+    deck = next(o for o in advice.options if o.deck)
+    finals = [best_hand(list(sit.hand) + [u], CAT, list(sit.area))[0].total
+              for u in sit.unseen]
+    assert deck.exact and deck.final.mean == pytest.approx(sum(finals) / len(finals))
+
+
+def test_the_same_seed_and_samples_give_the_same_learned_advice():
+    pool = cards("Cavern, Forest, King, Swamp, Gem of Order, Fountain of Life, Hydra, "
+                 "Rainstorm, Whirlwind, Unicorn")
+    sit = Situation(CAT, 4, tuple(pool[:7]), tuple(pool[7:]))
+
+    def figures(seed):
+        a = advise(sit, seed=seed, samples=6, budget=None, scorer=SCORERS[4],
+                   evaluation="learned")
+        return [(o.label(), o.final.mean, o.win.mean, o.gift.mean, o.active)
+                for o in a.options], a.rounds
+
+    first = figures(3)
+    assert first == figures(3)
+    assert first[1] == 6
+
+
+def test_the_learned_figures_are_the_models_values_of_the_hand_kept():
+    # after the draw the only luck is the next player's hand (the gift): every discard's
+    # expected final score is the model's value of the 7 cards it keeps, in every sample
+    pool = cards("Cavern, Forest, King, Swamp, Gem of Order, Fountain of Life, Hydra, Unicorn,"
+                 " Rainstorm, Whirlwind")
+    sit = Situation(CAT, 4, tuple(pool[:8]), tuple(pool[8:]))
+    advice = advise(sit, samples=4, budget=None, scorer=SCORERS[4], evaluation="learned")
+    model = shipped_model(CAT, 4)
+    assert model is not None
+    for o in advice.options:
+        kept = [c for c in sit.hand if c is not o.discard]
+        area = sit.area + (o.discard,)
+        expected = model.final(kept, SCORERS[4].total(kept, area), len(area), sit.deck)[0]
+        assert o.final.mean == pytest.approx(expected)
+
+
+def test_an_unknown_evaluation_is_refused():
+    sit = Situation(CAT, 4, tuple(PLAIN[:7]), tuple(PLAIN[7:9]))
+    with pytest.raises(ValueError):
+        advise(sit, samples=1, evaluation="oracle")
+
+
+def test_auto_values_by_the_model_from_three_players_and_plays_out_with_two():
+    pool = PLAIN[:10]
+    for players, learned in ((2, False), (3, True), (4, True), (6, True)):
+        sit = Situation(CAT, players, tuple(pool[:7]), tuple(pool[7:]))
+        advice = advise(sit, samples=1, budget=None, scorer=SCORERS[players])
+        assert advice.learned is learned
+
+
+def test_a_game_without_shipped_weights_plays_its_samples_out():
+    from fantasy_scorer.realms.catalog import base_catalog
+
+    hoards = base_catalog("cursed-hoards")
+    assert shipped_model(hoards, 4) is None  # its cards have no weights
+    with pytest.raises(ScorerError):
+        advise(Situation(hoards, 4, tuple(hoards.suit_cards[:8]), ()), samples=1,
+               evaluation="learned")
+
+
+@settings(max_examples=30, deadline=None)
+@given(st.integers(2, 6), st.integers(0, 10**6), st.integers(0, 10), st.integers(0, 40),
+       st.integers(50, 300))
+def test_the_quick_evaluator_agrees_with_final(players, seed, area, deck, now):
+    model = shipped_model(CAT, players)
+    assert model is not None
+    hand = random.Random(seed).sample(CAT.suit_cards, 7)
+    mean, sd = model.at(area, deck)(hand, now)
+    want = model.final(hand, now, area, deck)
+    assert mean == pytest.approx(want[0]) and sd == pytest.approx(want[1])
+
+
+def test_the_learned_deck_option_is_the_mean_over_every_card_the_deck_could_give():
+    # before the draw, drawing from the deck is worth the mean, over every unseen card, of
+    # the hand the model values most after drawing it (the discard that leaves it): here
+    # over the DECK_CARDS of them that the seed draws
+    pool = cards("Cavern, Forest, King, Swamp, Gem of Order, Hydra, Unicorn, Rainstorm, "
+                 "Whirlwind, Knights")
+    sit = Situation(CAT, 4, tuple(pool[:7]), tuple(pool[7:]))
+    advice = advise(sit, samples=3, budget=None, scorer=SCORERS[4], evaluation="learned")
+    deck = next(o for o in advice.options if o.deck)
+    model = shipped_model(CAT, 4)
+    assert model is not None
+    finals = []
+    for u in random.Random("deck:0").sample(sit.unseen, A.DECK_CARDS):
+        held = sit.hand + (u,)
+        finals.append(max(model.final(held[:i] + held[i + 1:],
+                                      SCORERS[4].total(held[:i] + held[i + 1:], sit.area),
+                                      len(sit.area) + 1, sit.deck - 1)[0]
+                          for i in range(len(held))))
+    assert deck.final.n >= 1 and deck.final.mean == pytest.approx(sum(finals) / len(finals))
