@@ -206,6 +206,10 @@ class AdviseResponse(BaseModel):
     seconds: float
     exact: bool = Field(description="The discard ends the game: every figure is exact.")
     objective: str
+    evaluation: str = Field(description=(
+        "What ends a sample: 'play-out' (the game played to its end), 'learned' (a model "
+        "learned from greedy games values the hand kept after my turn) or 'exact' (the "
+        "discard ends the game)."))
     recommended: AheadOption
     options: list[AheadOption] = Field(description="Every discard, the recommended first.")
 

@@ -34,7 +34,7 @@ def test_on_the_last_turn_the_advice_is_exact_and_agrees_with_best(client) -> No
     r = advise(client, discard=NINE, players=4)
     assert r.status_code == 200, r.text
     data = r.json()
-    assert data["exact"] is True
+    assert data["exact"] is True and data["evaluation"] == "exact"
     top = data["recommended"]
     assert top == data["options"][0]
     # Discard Knights -> the worked example's 260, exactly (a final score with no sampling).
@@ -59,6 +59,13 @@ def test_mid_game_every_discard_is_listed_once_with_its_best_hand_now(client) ->
         assert o["now"] == engine.score_hand(Hand(CAT, left)).result.total
     knights = next(o for o in data["options"] if o["id"] == "FR21")
     assert knights["now"] == 260
+
+
+def test_the_answer_says_what_ends_its_samples(client) -> None:
+    """From 3 players on the base game's samples end with the learned value; with 2 they are
+    played out (issue 36). The API's response model once dropped the field."""
+    assert advise(client, players=3).json()["evaluation"] == "learned"
+    assert advise(client, players=2).json()["evaluation"] == "play-out"
 
 
 def test_the_advice_needs_the_number_of_players_said_in_the_requests_language(client) -> None:

@@ -104,11 +104,14 @@ def test_eight_cards_get_the_best_discard_and_the_look_ahead_says_its_samples(
     page.goto(LINK_8)
     advice = page.locator("[data-testid=advice]")
     expect(advice).to_have_text(re.compile(r"Rainstorm.*260"), timeout=HANG_GUARD)
-    # the look-ahead runs in the browser (pure Python, no compiled scorer): it says how many
-    # samples it drew, that so few are rough, and its headline is its table's first row
+    # the look-ahead runs in the browser (pure Python, no compiled scorer): at 4 players each
+    # sample ends with the learned value (issue 36), and the page says so; it says how many
+    # samples it drew, that few are rough (below 30), and its headline is its table's first row
     ahead = page.locator("#advise")
     expect(ahead).to_contain_text(re.compile(r"Samples: [1-9]\d*\."), timeout=HANG_GUARD)
-    expect(ahead.locator(".few")).to_contain_text("rough")
+    expect(ahead).to_contain_text("a model learned from games of greedy bots")
+    samples = int(re.search(r"Samples: (\d+)\.", ahead.inner_text()).group(1))
+    expect(ahead.locator(".few")).to_have_count(1 if samples < 30 else 0)
     first = ahead.locator(".ahead-table tbody tr").first.locator("th").inner_text()
     expect(ahead.locator("[data-testid=ahead]")).to_contain_text(f"discard {first} (")
     assert not page.script_errors, page.script_errors

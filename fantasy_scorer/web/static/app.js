@@ -207,7 +207,7 @@
     box.innerHTML = aheadHead(`<p class="best" data-testid="ahead">` +
       `${esc(t("ahead.best", { card: top.label, win: fig(top.win, percent), final: fig(top.expected_final, decimal) }))}</p>` +
       `<table class="ahead-table"><thead><tr>${heads}</tr></thead><tbody>${rows.join("")}</tbody></table>` +
-      `<p class="note">${esc(data.exact ? t("ahead.exact") : t("ahead.note", { n: data.samples }))}</p>` +
+      `<p class="note">${esc(data.exact ? t("ahead.exact") : t(data.evaluation === "learned" ? "ahead.note_learned" : "ahead.note", { n: data.samples }))}</p>` +
       (!data.exact && data.samples < FEW_SAMPLES ? `<p class="note few">${esc(t("ahead.few", { n: data.samples }))}</p>` : ""));
   }
   async function loadAhead(mine, best) {
