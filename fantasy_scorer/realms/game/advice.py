@@ -134,9 +134,6 @@ LEARNED_TABLES = (3, 4, 5, 6)
 #: over: the mean over 24 of about 100 cards is within a few points of the mean over all,
 #: at a quarter of the scoring.
 DECK_CARDS = 24
-#: The most worlds drawn in one batch (:func:`sample_worlds`): batches double from one, so
-#: the first sample comes as soon as before, and a batch never outruns the time left.
-WORLD_BATCH = 8
 
 
 @dataclass(frozen=True)
@@ -332,36 +329,19 @@ class World:
 def sample_world(sc: Scorer, sit: Situation, rng: random.Random) -> World:
     """One sample (see the module's docstring): the next player's kept hand, my draws, the
     others' discards and their luck."""
-    return sample_worlds(sc, sit, rng, 1)[0]
-
-
-def sample_worlds(sc: Scorer, sit: Situation, rng: random.Random, n: int) -> list[World]:
-    """``n`` samples, the very worlds ``n`` calls of :func:`sample_world` draw from ``rng``
-    (the shuffles come first, the scoring uses no luck), with the next players' kept hands
-    built side by side: each step of the ``n`` hands is one call of the scorer, whose
-    fixed cost per call is most of the cost of a kept hand's few card sets."""
-    drafts = []
-    for _ in range(n):
-        unseen = list(sit.unseen)
-        rng.shuffle(unseen)
-        luck = [(rng.random(), rng.random()) for _ in range(4 * MAX_DISCARD * sit.players)]
-        drafts.append((unseen, luck))
-    hidden = max(0, min(sit.catalog.hand_size - len(sit.next_holds), len(sit.unseen) - 1))
+    unseen = list(sit.unseen)
+    rng.shuffle(unseen)
+    hidden = max(0, min(sit.catalog.hand_size - len(sit.next_holds), len(unseen) - 1))
+    luck = [(rng.random(), rng.random()) for _ in range(4 * MAX_DISCARD * sit.players)]
     steps = KEPT_STEPS * sit.drawn_by_next
-    runs = [_kept(sit.next_holds, unseen[:max(hidden, min(hidden + steps, len(unseen) - 1))],
-                  hidden) for unseen, _ in drafts]
-    hands = _lockstep(sc, runs)
-    assert hands is not None
-    worlds = []
-    for (unseen, luck), theirs in zip(drafts, hands, strict=True):
-        held = {c.id for c in theirs}
-        rest = [c for c in unseen if c.id not in held]
-        # my share of the future cards, and a little more: my draws and the others'
-        # discards are apart, so that an option that draws a card does not shift everyone's
-        # later cards
-        mine = min(len(rest) - 1, -(-len(rest) // sit.players) + 2)
-        worlds.append(World(theirs, rest[:mine], rest[mine:], luck))
-    return worlds
+    seen = unseen[:max(hidden, min(hidden + steps, len(unseen) - 1))]
+    theirs = kept_hand(sc, sit.next_holds, seen, hidden)
+    held = {c.id for c in theirs}
+    rest = [c for c in unseen if c.id not in held]
+    # my share of the future cards, and a little more: my draws and the others' discards
+    # are apart, so that an option that draws a card does not shift everyone's later cards
+    mine = min(len(rest) - 1, -(-len(rest) // sit.players) + 2)
+    return World(theirs, rest[:mine], rest[mine:], luck)
 
 
 def kept_hand(sc: Scorer, known: tuple[Card, ...], cards: Sequence[Card], hidden: int
@@ -369,18 +349,11 @@ def kept_hand(sc: Scorer, known: tuple[Card, ...], cards: Sequence[Card], hidden
     """The hand a greedy player keeps: the ``known`` cards and the first ``hidden`` of
     ``cards``, then each further card in turn, the card (not a known one) whose loss leaves
     the best total going each time."""
-    out = _lockstep(sc, [_kept(known, cards, hidden)])
-    assert out is not None
-    return out[0]
-
-
-def _kept(known: tuple[Card, ...], cards: Sequence[Card], hidden: int):
-    """:func:`kept_hand` as a play-out step (below), so that many are scored together."""
     hand = known + tuple(cards[:hidden])
     for c in cards[hidden:]:
         held = hand + (c,)
         free = [i for i, d in enumerate(held) if d not in known]
-        totals = yield [(held[:i] + held[i + 1:], ()) for i in free]
+        totals = sc.totals([(held[:i] + held[i + 1:], ()) for i in free])
         out = free[max(range(len(free)), key=totals.__getitem__)]
         hand = held[:out] + held[out + 1:]
     return hand
@@ -620,8 +593,6 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     longest = 0.0  # the longest round so far: the next one is not started if a round that
     #                long would end past the deadline (rounds vary: a play-out may last the
     #                whole game, and the first rounds fill the memo)
-    batch: list[World] = []  # worlds drawn and not yet played
-    size, per_world = 1, 0.0  # the next batch's size; what a world cost in the last one
     while not exact:
         live = [o for o in options if o.active and not o.exact]
         if not live or (samples is not None and rounds >= samples):
@@ -632,23 +603,13 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         if not settle and sum(o.active for o in options) == 1 and (
                 rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
             break
-        if not batch:  # the next worlds, drawn together (:func:`sample_worlds`): a batch
-            #            doubles up to WORLD_BATCH, within the samples and the time left
-            n = size if samples is None else min(size, samples - rounds)
-            if deadline is not None and per_world > 0:
-                n = max(1, min(n, int((deadline - begun - longest) / per_world)))
-            batch = sample_worlds(sc, sit, rng, n)
-            per_world = (time.perf_counter() - begun) / n
-            size = min(WORLD_BATCH, 2 * size)
-        world = batch.pop(0)
-        played = time.perf_counter()
+        world = sample_world(sc, sit, rng)
         # a round still running when the budget is spent is dropped (its worlds are paired
         # across options, so no part of it can be kept); never the first one
         if not _round(sc, sit, world, live, util, rival, hard if rounds else None, leaf):
             break
         rounds += 1
-        # a round's length: its own, and what drawing its world costs in a batch
-        longest = max(longest, time.perf_counter() - played + per_world)
+        longest = max(longest, time.perf_counter() - begun)
         if rounds >= ROUNDS_BEFORE_PRUNING:
             _prune(options, 0.0 if settle else INDIFFERENCE[objective])
         if rounds >= ROUNDS_BEFORE_RACING:
