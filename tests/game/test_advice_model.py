@@ -4,21 +4,17 @@ from __future__ import annotations
 
 import random
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fantasy_scorer.realms.game.advice import (
-    RANDOM_HAND_GIFT,
     Option,
     Situation,
-    World,
     _best_take,
     _defend_greedy,
     _discard_options,
     _draw_options,
     _utility,
-    gift,
     kept_hand,
     sample_world,
 )
@@ -78,39 +74,15 @@ def test_a_play_out_takes_a_fresh_card_that_is_not_the_last_one():
 
 
 @settings(max_examples=40, deadline=None)
-@given(tables(), st.integers(0, 10**6), st.booleans())
-def test_a_sample_places_every_unseen_card_once(table, seed, kept):
+@given(tables(), st.integers(0, 10**6))
+def test_a_sample_places_every_unseen_card_once(table, seed):
     players, hand, area = table
     sit = Situation(CAT, players, hand, area)
-    world = sample_world(SCORERS[players], sit, random.Random(seed), kept=kept)
+    world = sample_world(SCORERS[players], sit, random.Random(seed))
     placed = list(world.next_hand) + world.draws + world.stream
     assert sorted(c.id for c in placed) == sorted(c.id for c in sit.unseen)
     assert len(world.next_hand) == CAT.hand_size
     assert world.draws  # I always have a card to draw
-
-
-@settings(max_examples=30, deadline=None)
-@given(tables(), st.integers(0, 10**6), st.integers(0, 7))
-def test_an_unkept_hand_scales_its_gifts_and_draws_the_same_luck(table, seed, known):
-    # The learned value's samples deal the next player a random hand (not kept) and count
-    # its gifts at RANDOM_HAND_GIFT; a hand fully known is no sample, its gifts are exact.
-    # Kept or not, a seed draws the same luck for the other players (common random numbers).
-    players, hand, area = table
-    rng = random.Random(seed)
-    pool = [c for c in CAT.suit_cards if c not in hand and c not in area]
-    nxt = tuple(rng.sample(pool, known))
-    sit = Situation(CAT, players, hand, area, next_holds=nxt)
-    sc = SCORERS[players]
-    kept = sample_world(sc, sit, random.Random(seed))
-    unkept = sample_world(sc, sit, random.Random(seed), kept=False)
-    assert kept.luck == unkept.luck
-    assert set(nxt) <= set(unkept.next_hand)
-    assert kept.gift_scale == 1.0
-    assert unkept.gift_scale == (1.0 if known == CAT.hand_size else RANDOM_HAND_GIFT)
-    exact = World(unkept.next_hand, unkept.draws, unkept.stream, unkept.luck)
-    for card in hand:
-        assert gift(sc, sit, unkept, card) == pytest.approx(
-            unkept.gift_scale * gift(sc, sit, exact, card))
 
 
 @settings(max_examples=30, deadline=None)

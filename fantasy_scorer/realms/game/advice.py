@@ -39,9 +39,8 @@ discard gives the next player. The model, in short:
   (trained on greedy games) gives the kept hand's expected final score and its spread; the
   deck is valued once, over :data:`DECK_CARDS` unseen cards, each followed by the discard
   the model values most. The chance of winning is then the mean, over that spread, of the
-  chance below. The next player's hand is then not kept but random (keeping it cost most
-  of a sample), its gifts counted at :data:`RANDOM_HAND_GIFT`: a sample costs about what
-  those gifts cost, so a tenth of a second gives a decision.
+  chance below. A sample costs about what the next player's kept hand and its gifts cost,
+  so a tenth of a second gives a decision.
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
@@ -135,14 +134,6 @@ LEARNED_TABLES = (3, 4, 5, 6)
 #: over: the mean over 24 of about 100 cards is within a few points of the mean over all,
 #: at a quarter of the scoring.
 DECK_CARDS = 24
-#: With the learned value, the next player's sampled hand is not kept (:func:`sample_world`
-#: without ``kept``): a random hand, whose gifts are counted at this share. Keeping a hand
-#: cost most of a learned sample (its 5 cards a turn, each a scoring of 8 card sets), and
-#: a random hand's gift, about 2.4 times the real one in greedy games (``benchmarks/game.py
-#: gift``: 19.9 vs 8.0 points with 4 players), scaled back, ranked the options as well at
-#: a third of the cost, so that a tenth of a second holds three times the samples (4
-#: players at 0.1 s: see docs/advice.md).
-RANDOM_HAND_GIFT = 1 / 2.4
 
 
 @dataclass(frozen=True)
@@ -332,22 +323,17 @@ class World:
     draws: list[Card]  # the cards I draw from the deck, in order
     stream: list[Card]  # the cards other players discard, in order
     luck: list[tuple[float, float]]  # per turn of another player: (take?, which card)
-    gifts: dict[str, float] = field(default_factory=dict)  # card id -> gift to the next player
-    #: what a gift to ``next_hand`` counts: 1, else :data:`RANDOM_HAND_GIFT` for a hand with
-    #: sampled cards that were not kept
-    gift_scale: float = 1.0
+    gifts: dict[str, int] = field(default_factory=dict)  # card id -> gift to the next player
 
 
-def sample_world(sc: Scorer, sit: Situation, rng: random.Random, kept: bool = True) -> World:
+def sample_world(sc: Scorer, sit: Situation, rng: random.Random) -> World:
     """One sample (see the module's docstring): the next player's kept hand, my draws, the
-    others' discards and their luck. Without ``kept``, the next player's hand is the known
-    cards and the first unseen ones, unkept (the learned value's samples: see
-    :data:`RANDOM_HAND_GIFT`); the same luck is drawn either way."""
+    others' discards and their luck."""
     unseen = list(sit.unseen)
     rng.shuffle(unseen)
     hidden = max(0, min(sit.catalog.hand_size - len(sit.next_holds), len(unseen) - 1))
     luck = [(rng.random(), rng.random()) for _ in range(4 * MAX_DISCARD * sit.players)]
-    steps = KEPT_STEPS * sit.drawn_by_next if kept else 0
+    steps = KEPT_STEPS * sit.drawn_by_next
     seen = unseen[:max(hidden, min(hidden + steps, len(unseen) - 1))]
     theirs = kept_hand(sc, sit.next_holds, seen, hidden)
     held = {c.id for c in theirs}
@@ -355,8 +341,7 @@ def sample_world(sc: Scorer, sit: Situation, rng: random.Random, kept: bool = Tr
     # my share of the future cards, and a little more: my draws and the others' discards
     # are apart, so that an option that draws a card does not shift everyone's later cards
     mine = min(len(rest) - 1, -(-len(rest) // sit.players) + 2)
-    scale = RANDOM_HAND_GIFT if not kept and hidden > 0 else 1.0
-    return World(theirs, rest[:mine], rest[mine:], luck, gift_scale=scale)
+    return World(theirs, rest[:mine], rest[mine:], luck)
 
 
 def kept_hand(sc: Scorer, known: tuple[Card, ...], cards: Sequence[Card], hidden: int
@@ -532,10 +517,10 @@ def _draws_from_deck(cards: Sequence[Card]) -> bool:
     return any(c.extra is not None and c.extra.source == "deck" for c in cards)
 
 
-def gift(sc: Scorer, sit: Situation, world: World, card: Card) -> float:
+def gift(sc: Scorer, sit: Situation, world: World, card: Card) -> int:
     """How much ``card`` raises the best 7 of the next player's sampled hand (0 if nothing):
     what a greedy next player gains by taking it (their Necromancer sees the discard area of
-    now); times the world's ``gift_scale`` (an unkept hand's gifts count at a share)."""
+    now)."""
     _gifts(sc, sit, world, [card])
     return world.gifts[card.id]
 
@@ -554,8 +539,7 @@ def _gifts(sc: Scorer, sit: Situation, world: World, cards) -> None:
     totals = sc.totals(asks)
     for c, (at, n) in zip(todo, spans, strict=True):
         now = totals[at + n]
-        raised = max(0, max(totals[at:at + n]) - now)
-        world.gifts[c.id] = raised if world.gift_scale == 1 else raised * world.gift_scale
+        world.gifts[c.id] = max(0, max(totals[at:at + n]) - now)
 
 
 def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -619,7 +603,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         if not settle and sum(o.active for o in options) == 1 and (
                 rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
             break
-        world = sample_world(sc, sit, rng, kept=leaf is None)
+        world = sample_world(sc, sit, rng)
         # a round still running when the budget is spent is dropped (its worlds are paired
         # across options, so no part of it can be kept); never the first one
         if not _round(sc, sit, world, live, util, rival, hard if rounds else None, leaf):
