@@ -2,6 +2,7 @@
 
     python benchmarks/advice.py --players 4 --games 1000 --budget 0.1 [--evaluation learned]
         [--jobs 2] [--seed heldout] [--lineup advisor,advisor,advisor,advisor]
+    python benchmarks/advice.py --players 4 --cost 40 --samples 16
 
 One advisor and ``players - 1`` greedy bots, the seats rotated (``fr-score simulate``'s
 games: game ``g`` is dealt from ``"{seed}:{g}"``). The default seed, ``heldout``, is not one
@@ -9,8 +10,9 @@ the value model was trained on (those are ``train:...``). Prints, every 10 games
 worker, the running win share, and at the end the share with its 95% interval, the mean
 scores and the load (``os.getloadavg``) before and after: a time budget makes the games
 depend on the machine's speed and load. ``--lineup`` plays another line-up (e.g. four
-advisors, for a seat or order bias) and prints every entry's share. No test asserts any of
-these figures.
+advisors, for a seat or order bias) and prints every entry's share. ``--cost`` prints the
+CPU time of decisions at a fixed sample count instead (a variant's cost per sample, which
+the load hardly changes). No test asserts any of these figures.
 """
 
 from __future__ import annotations
@@ -55,6 +57,36 @@ def part(job: tuple) -> dict:
     return {"shares": [b.shares for b in sim.bots], "scores": [b.scores for b in sim.bots]}
 
 
+def cost(players: int, samples: int, decisions: int) -> None:
+    """The CPU time of a decision at a fixed number of samples, over random deals (a hand of
+    7 or 8 cards and a discard area of 0 to 8), the first decision (compilation, memo)
+    excluded: what a variant of the model costs per sample, whatever the load (process
+    time, not wall clock; a loaded machine still shares caches)."""
+    import random
+
+    from fantasy_scorer.realms.game.advice import Situation, advise
+
+    cat = base_catalog()
+    sc = Scorer(cat, players)
+    rng = random.Random("cost")
+    sits = []
+    for k in range(decisions + 1):
+        deal = list(cat.suit_cards)
+        rng.shuffle(deal)
+        area = rng.randint(0, 8)
+        sits.append(Situation(cat, players, tuple(deal[:7 + k % 2]),
+                              tuple(deal[8:8 + area])))
+    advise(sits[0], seed=0, samples=samples, budget=None, scorer=sc, settle=False)
+    t0, rounds = time.process_time(), 0
+    for k, sit in enumerate(sits[1:]):
+        rounds += advise(sit, seed=k, samples=samples, budget=None, scorer=sc,
+                         settle=False).rounds
+    cpu = time.process_time() - t0
+    print(f"{players} players, {decisions} decisions at {samples} samples: {cpu:.2f} s of "
+          f"CPU, {1000 * cpu / decisions:.1f} ms a decision, {rounds} samples "
+          f"({1000 * cpu / max(rounds, 1):.2f} ms a sample, options included); {load()}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=4)
@@ -67,7 +99,13 @@ def main() -> None:
     ap.add_argument("--start", type=int, default=0, help="the first game's number")
     ap.add_argument("--lineup", default=None, help="bots by seat, comma-separated (default: "
                     "an advisor and greedy bots)")
+    ap.add_argument("--cost", type=int, default=None, metavar="DECISIONS",
+                    help="print instead the CPU time of DECISIONS decisions at --samples "
+                    "(default 16) samples, from random deals")
     args = ap.parse_args()
+    if args.cost is not None:
+        cost(args.players, args.samples or 16, args.cost)
+        return
     lineup = (args.lineup.split(",") if args.lineup else
               ["advisor"] + ["greedy"] * (args.players - 1))
     print(load(), flush=True)
