@@ -13,7 +13,7 @@ from fantasy_scorer.realms.game.advice import Situation, advise
 from fantasy_scorer.realms.game.scoring import Scorer
 from fantasy_scorer.realms.solve.api import best_hand
 
-from .helpers import CAT, cards
+from .helpers import CAT, assert_legal, cards, mid_game
 
 PLAIN = [c for c in CAT.suit_cards if c.extra is None]  # no card reads the discard area
 SCORERS = {p: Scorer(CAT, p) for p in range(2, 7)}
@@ -77,30 +77,11 @@ def test_drawing_the_last_card_before_the_end_is_the_mean_over_every_unseen_card
     assert deck.exact and deck.final.mean == pytest.approx(sum(finals) / len(finals))
 
 
-@st.composite
-def mid_game(draw):
-    players = draw(st.integers(2, 6))
-    rng = random.Random(draw(st.integers(0, 10**9)))
-    size = 7 + draw(st.integers(0, 1))
-    area = draw(st.integers(0, 9))
-    pool = rng.sample(CAT.suit_cards, size + area + 3)
-    return Situation(CAT, players, tuple(pool[:size]), tuple(pool[size:size + area]),
-                     next_holds=tuple(pool[size + area:size + area + draw(st.integers(0, 2))]),
-                     elsewhere=tuple(pool[-1:]))
-
-
 @settings(max_examples=15, deadline=None)
 @given(mid_game(), st.integers(0, 1000))
 def test_the_advice_never_advises_an_illegal_move(sit, seed):
     advice = advise(sit, seed=seed, samples=1, budget=None, scorer=SCORERS[sit.players])
-    for o in advice.options:
-        if sit.phase == "discard":
-            assert not o.deck and o.take is None and o.discard in sit.hand
-        elif o.deck:
-            assert sit.deck > 0 and o.take is None and o.discard is None
-        else:
-            assert o.take in sit.area and o.discard in sit.hand and o.discard is not o.take
-    assert advice.recommended in advice.options
+    assert_legal(advice, sit)
 
 
 def test_the_same_seed_and_samples_give_the_same_advice():

@@ -21,7 +21,7 @@ from fantasy_scorer.realms.game.value import ValueModel, shipped_model, turns_le
 from fantasy_scorer.realms.hand import MAX_DISCARD
 from fantasy_scorer.realms.solve.api import best_hand
 
-from .helpers import CAT, cards
+from .helpers import CAT, assert_legal, cards, mid_game
 
 PLAIN = [c for c in CAT.suit_cards if c.extra is None]  # no card reads the discard area
 SCORERS = {p: Scorer(CAT, p) for p in range(2, 7)}
@@ -90,31 +90,12 @@ def test_the_shipped_weights_cover_the_base_game_and_round_trip():
         assert ValueModel.from_json(model.to_json()) == model
 
 
-@st.composite
-def mid_game(draw):
-    players = draw(st.integers(2, 6))
-    rng = random.Random(draw(st.integers(0, 10**9)))
-    size = 7 + draw(st.integers(0, 1))
-    area = draw(st.integers(0, 9))
-    pool = rng.sample(CAT.suit_cards, size + area + 3)
-    return Situation(CAT, players, tuple(pool[:size]), tuple(pool[size:size + area]),
-                     next_holds=tuple(pool[size + area:size + area + draw(st.integers(0, 2))]),
-                     elsewhere=tuple(pool[-1:]))
-
-
 @settings(max_examples=25, deadline=None)
 @given(mid_game(), st.integers(0, 1000), st.integers(1, 8))
 def test_the_learned_advice_never_advises_an_illegal_move(sit, seed, samples):
     advice = advise(sit, seed=seed, samples=samples, budget=None, scorer=SCORERS[sit.players],
                     evaluation="learned", settle=False)
-    for o in advice.options:
-        if sit.phase == "discard":
-            assert not o.deck and o.take is None and o.discard in sit.hand
-        elif o.deck:
-            assert sit.deck > 0 and o.take is None and o.discard is None
-        else:
-            assert o.take in sit.area and o.discard in sit.hand and o.discard is not o.take
-    assert advice.recommended in advice.options
+    assert_legal(advice, sit)
     assert advice.learned == (not advice.exact)
 
 
