@@ -10,6 +10,8 @@ enumeration's, and that is the Python enumeration's).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .engine import COMPILED, CPSAT, PRUNED, PYTHON, Engine, Found, Problem, Unsupported
 from .exhaustive import best_of_set, enumerate_best, rank_key
 
@@ -30,49 +32,39 @@ class PythonEnumeration:
         return Found(found, proven, self.name)
 
 
-class CompiledEnumeration:
-    """The same enumeration in compiled code (``batch/best.py``)."""
+class _BatchEnumeration:
+    """An enumeration in compiled code (``batch/``): its module is loaded when the planner
+    asks whether it fits, never at import."""
 
-    name = COMPILED
+    def __init__(self, name: str, load: Callable[[], tuple[Callable, Callable]],
+                 refusal: str) -> None:
+        self.name = name
+        self._load = load  # -> (fits, best) of the engine's module
+        self._refusal = refusal
 
     def fits(self, problem: Problem) -> str | None:
-        from .batch.best import compiled_fits
-
+        fits, _ = self._load()
         p = problem
-        if compiled_fits(p.pool, p.catalog, p.discard, p.table):
-            return None
-        return "the compiled enumeration does not model these cards"
+        return None if fits(p.pool, p.catalog, p.discard, p.table) else self._refusal
 
     def run(self, problem: Problem) -> Found:
-        from .batch.best import compiled_best
-
+        _, best = self._load()
         p = problem
-        found, proven = compiled_best(p.pool, p.catalog, p.discard, p.pinned, p.top,
-                                      p.time_limit, p.table, p.progress)
+        found, proven = best(p.pool, p.catalog, p.discard, p.pinned, p.top, p.time_limit,
+                             p.table, p.progress)
         return Found(found, proven, self.name)
 
 
-class PrunedEnumeration:
-    """The compiled enumeration of only the subsets whose bound (the sweep's) may reach the
-    best (``batch/pruned.py``)."""
+def _compiled() -> tuple[Callable, Callable]:
+    from .batch.best import compiled_best, compiled_fits
 
-    name = PRUNED
+    return compiled_fits, compiled_best
 
-    def fits(self, problem: Problem) -> str | None:
-        from .batch.pruned import pruned_fits
 
-        p = problem
-        if pruned_fits(p.pool, p.catalog, p.discard, p.table):
-            return None
-        return "the pruned enumeration does not bound these cards"
+def _pruned() -> tuple[Callable, Callable]:
+    from .batch.pruned import pruned_best, pruned_fits
 
-    def run(self, problem: Problem) -> Found:
-        from .batch.pruned import pruned_best
-
-        p = problem
-        found, proven = pruned_best(p.pool, p.catalog, p.discard, p.pinned, p.top,
-                                    p.time_limit, p.table, p.progress)
-        return Found(found, proven, self.name)
+    return pruned_fits, pruned_best
 
 
 class CpsatSearch:
@@ -114,8 +106,16 @@ class CpsatSearch:
 
 #: The engines of ``best`` by name.
 BEST_ENGINES: dict[str, Engine[Problem]] = {
-    e.name: e for e in (PythonEnumeration(), CompiledEnumeration(), PrunedEnumeration(),
-                        CpsatSearch())}
+    e.name: e for e in (
+        PythonEnumeration(),
+        # the same enumeration in compiled code (``batch/best.py``)
+        _BatchEnumeration(COMPILED, _compiled,
+                          "the compiled enumeration does not model these cards"),
+        # the compiled enumeration of only the subsets whose bound (the sweep's) may reach
+        # the best (``batch/pruned.py``)
+        _BatchEnumeration(PRUNED, _pruned, "the pruned enumeration does not bound these cards"),
+        CpsatSearch(),
+    )}
 
 #: Who takes over a problem an engine refuses when it was asked for by name.
 FALLS_BACK_TO = {PRUNED: COMPILED, COMPILED: PYTHON}
