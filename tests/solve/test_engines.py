@@ -28,6 +28,7 @@ from fantasy_scorer.realms.solve.engine import (
 from fantasy_scorer.realms.solve.exhaustive import Table
 from fantasy_scorer.realms.solve.max_engines import MAX_ENGINES, MaxProblem
 
+from .homebrew import CHAMELEON
 from .test_batch import HOME
 from .test_max_expansion import ANGELS, EXP, _brute_max, _legal_hands, _only, best_total
 
@@ -103,15 +104,6 @@ def test_the_unsupported_of_every_engine_is_one_class_and_a_scorer_error() -> No
         assert module.Unsupported is Unsupported, module.__name__
 
 
-CHAMELEON = """
-cards:
-  - id: HB02
-    name: Chameleon
-    suit: Wild
-    strength: 0
-    text: "May take the name, suit and strength of any Beast in the game."
-    copy: {from: game, suits: [Beast], takes: [name, suit, strength]}
-"""
 
 
 @pytest.fixture(scope="module")

@@ -18,6 +18,8 @@ from fantasy_scorer.realms.solve.api import max_hand
 from fantasy_scorer.realms.solve.choices import optimal_choices
 from fantasy_scorer.realms.solve.sweep import Shape, Sweeper, compile_bounds
 
+from .homebrew import CHAMELEON
+
 CAT = base_catalog()
 BOUNDS = compile_bounds(CAT, CAT.suit_cards)
 
@@ -316,15 +318,6 @@ def test_a_homebrew_card_is_swept_from_its_yaml(tmp_path) -> None:
     assert sol.total == _brute_max(pool, cat)
 
 
-CHAMELEON = """
-cards:
-  - id: HB02
-    name: Chameleon
-    suit: Wild
-    strength: 0
-    text: "May take the name, suit and strength of any Beast in the game."
-    copy: {from: game, suits: [Beast], takes: [name, suit, strength]}
-"""
 
 
 def test_cards_the_sweep_cannot_bound_go_to_cp_sat(tmp_path) -> None:
