@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...errors import ScorerError
 from ..catalog import Card, Catalog
@@ -76,7 +76,7 @@ def each_discard(pool: Sequence[Card], catalog: Catalog, discard: Sequence[Card]
             yield Settled(card, None, why[0][1] if why else "no legal hand is left")
             continue
         # the pool's other cards left out: only ``card`` (a hand is the rest, whole)
-        yield Settled(card, Solution(sol.hand, sol.result, True, (card,)))
+        yield Settled(card, replace(sol, discard=(card,)))
 
 
 def advise_discards(pool: Sequence[Card], catalog: Catalog,
