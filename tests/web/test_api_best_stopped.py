@@ -4,10 +4,13 @@ discard on any machine: no assertion depends on the load."""
 
 from __future__ import annotations
 
+import html
+import re
+
 from fastapi.testclient import TestClient
 
 from fantasy_scorer.realms.hand import Hand
-from fantasy_scorer.web import engine
+from fantasy_scorer.web import engine, workers
 from fantasy_scorer.web.app import create_app
 
 from .test_workers import CAT, HARD_POOL, pool
@@ -41,6 +44,57 @@ def test_the_stopped_worker_answer_misses_every_discard() -> None:
     data = service.stopped_best_json(pool(HARD_POOL), "en")
     assert data["complete"] is False and data["discards"] == []
     assert [m["id"] for m in data["missing"]] == list(HARD_POOL)
+
+
+def missing_note(page_html: str) -> str:
+    m = re.search(r'data-testid="advice-missing">([^<]*)<', page_html)
+    assert m, "no note of the discards not reached on the page"
+    return html.unescape(m.group(1))
+
+
+def dock_advice(page_html: str) -> str:
+    m = re.search(r'<p id="dock-advice"[^>]*>', page_html)
+    assert m, "no dock line of the advice on the page"
+    return m.group(0)
+
+
+#: Doppelgänger written as a copy of Fountain, Fountain first: letting Fountain go leaves a
+#: written choice naming a card that is not in the hand, so the first discard settled is
+#: illegal, and a time limit of 0 stops the advice there, with no legal discard reached.
+FIRST_ILLEGAL = ("FR37", "FR52", "FR51", "FR49", "FR09", "FR16", "FR08", "FR53")
+FIRST_ILLEGAL_CODE = ",".join(FIRST_ILLEGAL[:-1]) + "+FR53:FR37"
+
+
+def test_the_page_of_an_advice_stopped_with_no_legal_discard_names_the_rest() -> None:
+    # The server's first render once crashed here (a 500): the dock line named the first
+    # discard of an empty list.
+    with TestClient(create_app(advice_time_limit=0.0)) as client:
+        r = client.get("/", params={"code": FIRST_ILLEGAL_CODE})
+    assert r.status_code == 200, r.text
+    assert 'data-testid="advice"' not in r.text
+    note = missing_note(r.text)
+    assert note.endswith("Not reached: " + ", ".join(CAT.by_id[i].name
+                                                       for i in FIRST_ILLEGAL[1:]))
+    assert " hidden" in dock_advice(r.text)
+
+
+def test_the_page_of_an_advice_whose_worker_overran_names_every_discard() -> None:
+    # Under load a cold worker (starting its process, loading the compiled code) could pass
+    # the advice's hard limit on the first search: the lane stops it with Overran, and the
+    # advice answers with no discard reached. The page must say so, not fail.
+    app = create_app(advice_time_limit=0.0)
+
+    async def overran(job, lane):
+        raise workers.Overran("the search took longer than 10 s and was stopped")
+
+    app.state.solver._compute = overran
+    with TestClient(app) as client:
+        r = client.get("/", params={"code": ",".join(HARD_POOL)})
+    assert r.status_code == 200, r.text
+    assert 'data-testid="advice"' not in r.text
+    assert missing_note(r.text).endswith(
+        "Not reached: " + ", ".join(CAT.by_id[i].name for i in HARD_POOL))
+    assert " hidden" in dock_advice(r.text)
 
 
 def test_the_page_names_the_discards_a_stopped_advice_missed(browser) -> None:

@@ -177,6 +177,7 @@
     if (!top) {  // stopped before its first discard was settled
       box.innerHTML = `<h2>${esc(t("advice.title"))}</h2>${stopped}`;
       dock.innerHTML = "";
+      show(dock, false);  // no discard to name (the server's first render hides it too)
       return;
     }
     const line = esc(t("advice.best", { card: top.label, n: top.total }));
