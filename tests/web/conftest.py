@@ -5,10 +5,14 @@ The live server is the one ``fr-score serve`` runs (uvicorn with the timed proto
 port; the browser is Debian's Chromium driven by Playwright (no browser download:
 ``executable_path`` points at the system one, which ``.ci/system-deps`` installs). Nothing
 ever leaves 127.0.0.1. Screenshots go to ``artifacts/`` (git-ignored).
+
+A failing test's report ends with every error the server logged while it ran (the traceback
+of a 500 among them, :class:`ServerErrors`): a failure seen once under load explains itself.
 """
 
 from __future__ import annotations
 
+import logging
 import socket
 import threading
 import time
@@ -53,12 +57,60 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+class ServerErrors(logging.Handler):
+    """Every error the app logs (its handler of unexpected exceptions logs each 500 with its
+    traceback, a solver's failure its worker's) and uvicorn's own, in the order they came:
+    :func:`pytest_runtest_makereport` adds those of a failing test to its report."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.setFormatter(logging.Formatter("%(asctime)s %(name)s: %(message)s"))
+        self.lines: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.lines.append(self.format(record))
+
+    def watch(self, name: str) -> None:
+        """Keep the errors of logger ``name`` (again: uvicorn's configuration replaces the
+        handlers of its own loggers each time a server is configured)."""
+        logger = logging.getLogger(name)
+        if self not in logger.handlers:
+            logger.addHandler(self)
+
+
+SERVER_ERRORS = ServerErrors()
+SERVER_ERRORS.watch("fantasy_scorer.web")  # the in-process apps of TestClient too
+_ERRORS_FROM = pytest.StashKey[int]()  # a test's first line of SERVER_ERRORS.lines
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    item.stash[_ERRORS_FROM] = len(SERVER_ERRORS.lines)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo):
+    """A failing step's report ends with the server errors logged since its test began (in
+    the failure's own text, which ``--show-capture`` does not hide)."""
+    report = yield
+    logged = SERVER_ERRORS.lines[item.stash.get(_ERRORS_FROM, 0):]
+    if report.failed and logged:
+        title, text = "server errors (logged during this test)", "\n".join(logged)
+        if hasattr(report.longrepr, "addsection"):
+            report.longrepr.addsection(title, text)
+        else:
+            report.sections.append((title, text))
+    return report
+
+
 class LiveServer:
-    """uvicorn in a thread, configured as ``fr-score serve`` configures it."""
+    """uvicorn in a thread, configured as ``fr-score serve`` configures it; its errors are
+    kept for the report of a failing test (:class:`ServerErrors`)."""
 
     def __init__(self, app, **options) -> None:
         self.port = free_port()
         self.server = uvicorn.Server(server.config(app, "127.0.0.1", self.port, **options))
+        SERVER_ERRORS.watch("uvicorn.error")  # (after the configuration: see watch)
         self.thread = threading.Thread(target=self.server.run, daemon=True)
 
     @property
