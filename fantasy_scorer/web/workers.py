@@ -12,7 +12,9 @@ a tap is never queued behind somebody's discard advice:
 
 Each lane admits a few waiting requests; beyond that, or after waiting too long for a worker,
 a request is refused at once with :class:`Busy` (a 503 with ``Retry-After``), never queued for
-minutes. A job that overruns its lane's hard limit has its worker killed and replaced.
+minutes. A job that overruns its lane's hard limit has its worker killed and replaced. The
+limit counts from the job's start: a new worker first says it is ready, and only then is its
+first job sent (a worker that never gets ready is replaced at :data:`START_LIMIT`).
 
 The lanes are fair: a job may run past its lane's fair share (:data:`FAIR_SHARE`) only while
 nobody waits for a worker; once somebody does, the job that has run longest past its share is
@@ -49,6 +51,11 @@ from .games import GameKey, Games, GameSpec
 ADVICE_TIME_LIMIT = 5.0
 #: Seconds past its time limit after which a job's worker is killed.
 GRACE = 10.0
+#: Seconds a new worker may take to get ready (its interpreter and imports) before it is
+#: replaced: only a guard against a hang. Its start is no part of any job's limit: under
+#: load it takes seconds, which counted in the hard limit could stop a new server's first
+#: discard advice before it settled any discard.
+START_LIMIT = 60.0
 #: Hard limit for the score of one hand (the optimizer has no time limit of its own).
 HAND_LIMIT = 30.0
 #: The hard limit when no time limit is set: only a guard against a hang.
@@ -127,8 +134,16 @@ def answer(games: Games, job: Job) -> tuple[str, Any]:
         return "failed", traceback.format_exc(limit=5)
 
 
+#: What a worker sends once, when it has started: it is ready for its first job.
+READY = ("ready", None)
+
+
 def _worker_main(conn: Any, spec: GameSpec) -> None:
-    """A worker process: answer jobs until the server closes the pipe."""
+    """A worker process: say it is ready, then answer jobs until the server closes the pipe.
+    Ready means started (its interpreter and imports: the seconds of a start under load);
+    its catalogs take milliseconds and are built for the first job, so that a card file that
+    cannot be read holds a job, to the job's limit, as it would any later."""
+    conn.send(READY)
     games = Games(spec)
     while True:
         try:
@@ -144,14 +159,23 @@ class _Worker:
     def __init__(self, ctx: Any, spec: GameSpec) -> None:
         self.started: float | None = None  # (loop time) when its job was sent
         self.preempted = False  # stopped to let a waiting request through
+        self.ready = False  # it has said it is ready (:data:`READY`)
         self.conn, child = ctx.Pipe()
         self.proc = ctx.Process(target=_worker_main, args=(child, spec), daemon=True,
                                 name="fr-score-solver")
         self.proc.start()
         child.close()
 
-    def call(self, job: Job, timeout: float) -> tuple[str, Any]:
-        """Blocking: run in a thread. TimeoutError when the job overruns ``timeout``."""
+    def call(self, job: Job, timeout: float,
+             start_limit: float = START_LIMIT) -> tuple[str, Any]:
+        """Blocking: run in a thread. The job is sent once the worker is ready, so that
+        ``timeout`` is the job's own time: NotStarted when the worker is not ready within
+        ``start_limit``, TimeoutError when the job overruns ``timeout``."""
+        if not self.ready:
+            if not self.conn.poll(start_limit):
+                raise NotStarted
+            self.conn.recv()  # READY (EOFError if the worker died starting)
+            self.ready = True
         self.conn.send(job)
         if not self.conn.poll(timeout):
             raise TimeoutError
@@ -167,13 +191,18 @@ class Failed(Exception):
     """A worker reported a bug (its traceback is the message)."""
 
 
+class NotStarted(Exception):
+    """A new worker was not ready within its start limit."""
+
+
 class Lane:
     """``size`` workers, the requests waiting for them, and a hard limit per job."""
 
     def __init__(self, name: str, size: int, spec: GameSpec, hard_limit: float,
                  waiting: int = WAITING, wait_limit: float = WAIT_LIMIT,
-                 fair_share: float = FAIR_SHARE) -> None:
+                 fair_share: float = FAIR_SHARE, start_limit: float = START_LIMIT) -> None:
         self.name = name
+        self.start_limit = start_limit
         self.fair_share = fair_share
         self._busy: list[_Worker] = []
         self._check: asyncio.TimerHandle | None = None
@@ -216,7 +245,12 @@ class Lane:
         self._busy.append(worker)
         used = worker  # (``worker`` becomes its replacement when it is replaced)
         try:
-            result = await asyncio.to_thread(worker.call, job, self.hard_limit)
+            result = await asyncio.to_thread(worker.call, job, self.hard_limit,
+                                             self.start_limit)
+        except NotStarted:
+            worker = self._replace(worker)
+            raise Busy(f"a solver did not start within {self.start_limit:g} s; try again in "
+                       "a few seconds") from None
         except TimeoutError:
             worker = self._replace(worker)
             raise Overran(f"the search took longer than {self.hard_limit:g} s and was "

@@ -101,6 +101,61 @@ def test_a_job_past_the_hard_limit_has_its_worker_replaced(tmp_path) -> None:
     assert not lane._all  # closed; the replaced worker was killed with it
 
 
+def never_ready(conn, spec) -> None:
+    """A worker's main function that never says it is ready (it waits for the server)."""
+    conn.recv()
+
+
+def test_a_worker_that_never_gets_ready_is_replaced(monkeypatch) -> None:
+    monkeypatch.setattr(workers, "_worker_main", never_ready)  # (spawned by its name)
+    lane = Lane("test", 1, GameSpec(), hard_limit=60, start_limit=0.5)
+
+    async def run():
+        lane.start()
+        first = lane._all[0]
+        try:
+            with pytest.raises(Busy, match=r"a solver did not start within 0\.5 s"):
+                await lane.run(Job("hand", GameKey(), ("FR01",), ()))
+            return first, lane._all[0]
+        finally:
+            lane.close()
+
+    first, replaced = run_async(run())
+    assert replaced is not first and not first.proc.is_alive()
+
+
+class ScriptedPipe:
+    """The server's end of a worker's pipe, answering from a script: what was polled for
+    (the timeouts) and what was sent, in order."""
+
+    def __init__(self, *answers) -> None:
+        self.answers = list(answers)
+        self.events: list[tuple[str, object]] = []
+
+    def poll(self, timeout: float) -> bool:
+        self.events.append(("poll", timeout))
+        return True
+
+    def recv(self):
+        return self.answers.pop(0)
+
+    def send(self, obj) -> None:
+        self.events.append(("send", obj))
+
+
+def test_a_new_workers_start_is_no_part_of_its_first_jobs_limit() -> None:
+    # Under load a new worker takes seconds to start: its first job is sent once it says it
+    # is ready, and only the job is held to the hard limit (the start to its own limit).
+    worker = workers._Worker.__new__(workers._Worker)  # (no process: a scripted pipe)
+    worker.ready = False
+    worker.conn = ScriptedPipe(workers.READY, ("ok", "answer"), ("ok", "second"))
+    job = Job("hand", GameKey(), ("FR01",), ())
+    assert worker.call(job, 0.5, start_limit=60) == ("ok", "answer")
+    assert worker.conn.events == [("poll", 60), ("send", job), ("poll", 0.5)]
+    assert worker.call(job, 0.5, start_limit=60) == ("ok", "second")  # ready: no wait again
+    assert worker.conn.events[3:] == [("send", job), ("poll", 0.5)]
+
+
 def test_advice_stopped_by_its_time_limit_says_so_and_stays_exact() -> None:
     # With no time at all the search stops after its first step (the compiled enumeration may
     # score all eight discards in that step): the advice says whether it reached every
