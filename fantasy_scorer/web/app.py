@@ -124,7 +124,7 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
     @app.exception_handler(Exception)
     async def bug(request: Request, exc: Exception) -> JSONResponse:
         LOG.exception("unexpected error on %s", request.url.path)
-        return error(500, "internal error: the server log has the details")
+        return error(500, page.INTERNAL_ERROR)
 
     async def answer(req: HandRequest, kind: str) -> Any:
         """The request read by the dispatcher the static site's worker calls too
@@ -149,7 +149,7 @@ def create_app(spec: GameSpec | None = None, workers: int = 0,
             return error(503, str(e), **{"Retry-After": str(Busy.retry_after)})
         except Failed as e:
             LOG.error("a solver failed:\n%s", e)
-            return error(500, "internal error: the server log has the details")
+            return error(500, page.INTERNAL_ERROR)
 
     @app.post("/api/score", response_model=ScoreResponse, responses=ERRORS,
               response_model_exclude_none=False)

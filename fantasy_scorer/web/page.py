@@ -15,6 +15,7 @@ by calling the API on every tap. Every word on the page comes from :mod:`.messag
 
 from __future__ import annotations
 
+import logging
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -32,6 +33,10 @@ if TYPE_CHECKING:  # (the worker processes are the server's; the browser has non
     from .workers import Solver
 
 HAND, DISCARD = "hand", "discard"
+LOG = logging.getLogger("fantasy_scorer.web")
+#: What the page says of a solver's bug, as the API's 500 does: the worker's traceback goes
+#: to the server log, never onto the page.
+INTERNAL_ERROR = "internal error: the server log has the details"
 
 
 @dataclass(frozen=True)
@@ -331,8 +336,10 @@ async def context(view: View, solver: Solver | None, version: str,
         except ScorerError as e:
             if not pool.advisable:
                 problem = problem or service.error_line(e, game, lang)
-        except (Busy, Failed) as e:
+        except Busy as e:
             problem = problem or str(e)
+        except Failed as e:
+            problem = problem or failed_line(e, lang)
     if pool.advisable and problem is None and solver is not None:
         try:
             best = await solver.best(pool, lang)
@@ -340,8 +347,10 @@ async def context(view: View, solver: Solver | None, version: str,
                 d["href"] = href(view, toggle=d["id"])
         except ScorerError as e:
             problem = service.error_line(e, game, lang)
-        except (Busy, Failed) as e:
+        except Busy as e:
             problem = str(e)
+        except Failed as e:
+            problem = failed_line(e, lang)
     advise = await _ahead(view, solver, ahead) if best is not None and solver else None
     notices = []
     if view.left:
@@ -425,11 +434,19 @@ async def _ahead(view: View, solver: Solver, now: bool) -> dict[str, Any]:
         data = await solver.advise(pool, lang)
     except ScorerError as e:
         return {"problem": service.error_line(e, view.game, lang)}
-    except (Busy, Failed) as e:
+    except Busy as e:
         return {"problem": str(e)}
+    except Failed as e:
+        return {"problem": failed_line(e, lang)}
     for o in data["options"]:
         o["href"] = href(view, toggle=o["id"])
     return data
+
+
+def failed_line(failure: Exception, lang: str) -> str:
+    """A solver's bug on the page: one line for the player, the traceback in the log."""
+    LOG.error("a solver failed:\n%s", failure)
+    return messages.text(lang, "error.server", detail=INTERNAL_ERROR)
 
 
 def game_summary(view: View) -> str:

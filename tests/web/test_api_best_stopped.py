@@ -5,6 +5,7 @@ discard on any machine: no assertion depends on the load."""
 from __future__ import annotations
 
 import html
+import logging
 import re
 
 from fastapi.testclient import TestClient
@@ -95,6 +96,24 @@ def test_the_page_of_an_advice_whose_worker_overran_names_every_discard() -> Non
     assert missing_note(r.text).endswith(
         "Not reached: " + ", ".join(CAT.by_id[i].name for i in HARD_POOL))
     assert " hidden" in dock_advice(r.text)
+
+
+def test_a_solver_bug_is_one_line_on_the_page_and_its_traceback_in_the_log(caplog) -> None:
+    # The page showed a failed worker's whole traceback as its error line, and logged nothing.
+    app = create_app(advice_time_limit=0.0)
+
+    async def failed(job, lane):
+        return "failed", "Traceback (most recent call last):\nZeroDivisionError: planted"
+
+    app.state.solver._compute = failed
+    with caplog.at_level(logging.ERROR, logger="fantasy_scorer.web"), TestClient(app) as client:
+        r = client.get("/", params={"code": ",".join(HARD_POOL)})
+    assert r.status_code == 200
+    assert "Traceback" not in r.text and "planted" not in r.text
+    assert ('<p id="error" class="error" role="alert">The scorer failed on this request (not a '
+            'problem with your cards): internal error: the server log has the details</p>'
+            in r.text)
+    assert "ZeroDivisionError: planted" in caplog.text
 
 
 def test_the_page_names_the_discards_a_stopped_advice_missed(browser) -> None:
