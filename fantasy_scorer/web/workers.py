@@ -255,6 +255,11 @@ class Lane:
             worker = self._replace(worker)
             raise Overran(f"the search took longer than {self.hard_limit:g} s and was "
                           "stopped; pin a choice to make the hand simpler") from None
+        except asyncio.CancelledError:
+            # (the request is gone, but its thread still waits on the worker's pipe: back in
+            # the queue, the worker would take another job and hand it this job's answer)
+            worker = self._replace(worker)
+            raise
         except (EOFError, OSError, BrokenPipeError):
             preempted = worker.preempted
             worker = self._replace(worker)

@@ -101,6 +101,32 @@ def test_a_job_past_the_hard_limit_has_its_worker_replaced(tmp_path) -> None:
     assert not lane._all  # closed; the replaced worker was killed with it
 
 
+def test_a_cancelled_request_never_hands_its_busy_worker_to_the_next(tmp_path) -> None:
+    # A request cancelled mid-search (the server stopping, a caller's own timeout) leaves its
+    # thread waiting on the worker's pipe: the lane must replace that worker, not queue it
+    # again for a job that would then read this one's answer.
+    fifo = tmp_path / "never.yaml"
+    os.mkfifo(fifo)
+    lane = Lane("test", 1, GameSpec((str(fifo),)), hard_limit=60)
+
+    async def run():
+        lane.start()
+        first = lane._all[0]
+        task = asyncio.create_task(lane.run(Job("hand", GameKey(), ("FR01",), ())))
+        try:
+            while not lane._busy:  # (until the job is sent; a state, not a time)
+                await asyncio.sleep(0.01)
+            task.cancel()
+            with pytest.raises(asyncio.CancelledError):
+                await task
+            return first, lane._idle.get_nowait()
+        finally:
+            lane.close()
+
+    first, idle = run_async(run())
+    assert idle is not first and not first.proc.is_alive()
+
+
 def never_ready(conn, spec) -> None:
     """A worker's main function that never says it is ready (it waits for the server)."""
     conn.recv()
