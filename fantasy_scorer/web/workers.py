@@ -384,7 +384,14 @@ class Solver:
                 raise Overran(why)  # sent again: refused at once, no worker held again
             del self._overran[job]
         if job in self._flying:
-            status, data = await asyncio.shield(self._flying[job])
+            shared = self._flying[job]
+            try:
+                status, data = await asyncio.shield(shared)
+            except asyncio.CancelledError:
+                if not shared.cancelled() or _cancelling():
+                    raise  # this request was cancelled itself
+                # the request that ran the search was cancelled, not this one: its own search
+                return await self._run(job, lane)
         else:
             future: asyncio.Future[tuple[str, Any]] = asyncio.get_running_loop().create_future()
             self._flying[job] = future
@@ -397,6 +404,9 @@ class Solver:
                     self._overran.popitem(last=False)
                 future.set_exception(e)
                 future.exception()
+                raise
+            except asyncio.CancelledError:
+                future.cancel()  # (those sharing it search again: they were not cancelled)
                 raise
             except BaseException as e:
                 future.set_exception(e)
@@ -417,6 +427,14 @@ class Solver:
         if lane is None:
             return await asyncio.to_thread(answer, self.games, job)
         return await lane.run(job)
+
+
+def _cancelling() -> bool:
+    """Whether the current task is being cancelled (Python 3.11's ``Task.cancelling``; on
+    3.10, where a task cannot tell, False: a request cancelled at the same moment as the
+    search it shared then runs a search of its own, its own cancellation lost)."""
+    cancelling = getattr(asyncio.current_task(), "cancelling", None)
+    return bool(cancelling()) if cancelling is not None else False
 
 
 def default_workers() -> int:

@@ -216,6 +216,35 @@ def test_identical_requests_share_one_search(monkeypatch) -> None:
     assert a == b == c and len(calls) == 1
 
 
+def test_a_request_sharing_a_cancelled_search_runs_its_own() -> None:
+    # Two identical requests share one search; the one that started it is cancelled (the
+    # server stopping, a caller's own timeout): the other must not fail with its
+    # cancellation (uvicorn would answer that with a 500), it searches for itself.
+    solver = Solver(GAMES, workers=0)
+    held = []
+
+    async def compute(job, lane):
+        held.append(job)
+        if len(held) == 1:
+            await asyncio.Event().wait()  # the first search never ends by itself
+        return "ok", {"search": len(held)}
+
+    solver._compute = compute
+
+    async def run():
+        first = asyncio.create_task(solver.best(pool(HARD_POOL), "en"))
+        while not held:  # (until the first search is under way; a state, not a time)
+            await asyncio.sleep(0)
+        second = asyncio.create_task(solver.best(pool(HARD_POOL), "en"))
+        await asyncio.sleep(0)  # the second now waits for the first's search
+        first.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await first
+        return await second
+
+    assert run_async(run()) == {"search": 2}
+
+
 def test_a_worker_reports_the_users_mistake_as_a_line() -> None:
     status, line = workers.answer(GAMES, Job("hand", GameKey(), ("FR99",), ()))
     assert (status, line) == ("refused", "unknown card 'FR99'")
