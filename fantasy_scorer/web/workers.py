@@ -304,7 +304,12 @@ class Lane:
             self._preempt_soon()
 
     def _replace(self, worker: _Worker) -> _Worker:
+        """A new worker in place of ``worker`` (killed), unless the lane was closed meanwhile
+        (the server stopping): then none is started and the killed one is returned (a closed
+        lane queues nothing)."""
         worker.kill()
+        if worker not in self._all:
+            return worker
         fresh = _Worker(self._ctx, self.spec)
         self._all[self._all.index(worker)] = fresh
         return fresh

@@ -127,6 +127,28 @@ def test_a_cancelled_request_never_hands_its_busy_worker_to_the_next(tmp_path) -
     assert idle is not first and not first.proc.is_alive()
 
 
+def test_a_search_under_way_when_its_lane_closes_is_refused_and_not_restarted(
+        tmp_path) -> None:
+    # The server stopping closes the lanes (their workers killed) while a search may be
+    # under way: that request is refused as any whose worker stopped, and no new worker is
+    # started for a closed lane.
+    fifo = tmp_path / "never.yaml"
+    os.mkfifo(fifo)
+    lane = Lane("test", 1, GameSpec((str(fifo),)), hard_limit=60)
+
+    async def run():
+        lane.start()
+        task = asyncio.create_task(lane.run(Job("hand", GameKey(), ("FR01",), ())))
+        while not lane._busy:  # (until the job is sent; a state, not a time)
+            await asyncio.sleep(0.01)
+        lane.close()
+        with pytest.raises(Busy, match="a solver stopped"):
+            await task
+
+    run_async(run())
+    assert not lane._all and lane._idle is None
+
+
 def never_ready(conn, spec) -> None:
     """A worker's main function that never says it is ready (it waits for the server)."""
     conn.recv()
