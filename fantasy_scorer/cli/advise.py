@@ -130,13 +130,15 @@ When your discard ends the game, every figure is exact and the advice is
 'fr-score best''s (the final discard area includes your discard).
 
 \b
-The learned value (the base game, 3 to 6 players): a sample does not play
+The learned value (the base game, the default): a sample does not play
 the game to its end but stops after your turn, and a model trained on
 games of greedy bots gives the hand's expected final score and its spread
 from its best 7 now, its cards, the turns left and the table size
 (docs/advice.md). It answers in microseconds what a play-out answers in
 milliseconds, so a tenth of a second is enough for many samples. With 2
-players (and with the expansion) the samples are played out.
+players the other player's sampled hand is valued the same way, after it
+takes the discard-area card that raises it most, and your chance is that
+of beating it. With the expansion the samples are played out.
 
 \b
 --budget bounds the time, counted from the moment the question is read;
@@ -288,8 +290,10 @@ def advice_text(advice, loc: Localizer) -> str:
             model = shipped_model(sit.catalog, sit.players)
             error = f" (off by {model.rmse:.0f} points, root mean square, in greedy games)" if (
                 model is not None and model.rmse) else ""
+            theirs = (" (and the other player's sampled hand, after their best take of the "
+                      "discard area)") if sit.players == 2 else ""
             how = (" Each sample ends after your turn, where a learned model of greedy games "
-                   "values the hand kept: the final scores are its expected ones"
+                   f"values the hand kept{theirs}: the final scores are its expected ones"
                    f"{error}, the chances read from its spread; the intervals count the "
                    "samples' luck, not the model's error.")
         lines.append(f"{advice.rounds} samples in {advice.seconds:.2f} s{note}.{how} The "

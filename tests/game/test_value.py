@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import inspect
+import math
 import random
 
 import pytest
@@ -162,18 +163,50 @@ def test_the_learned_figures_are_the_models_values_of_the_hand_kept():
         assert o.final.mean == pytest.approx(expected)
 
 
+def test_with_two_players_the_learned_chance_is_the_duel_with_the_other_hand():
+    # The other player's 7 cards are known (--next-holds), so every sample holds them. After
+    # my discard they take, as greedy does, the card of the discard area that raises their
+    # best 7 most (the oldest on a tie; none if no card raises it), and both hands are
+    # valued by the model: my chance is that of a normal final score beating theirs.
+    rng = random.Random(11)
+    pool = rng.sample(PLAIN, 18)
+    hand, area, theirs = pool[:8], pool[8:11], pool[11:]
+    sit = Situation(CAT, 2, tuple(hand), tuple(area), tuple(theirs))
+    advice = advise(sit, samples=3, budget=None, scorer=SCORERS[2], evaluation="learned")
+    model = shipped_model(CAT, 2)
+    assert model is not None and advice.learned
+    now = best_hand(theirs, CAT)[0].total
+    for o in advice.options:
+        kept = [c for c in hand if c is not o.discard]
+        after = [*area, o.discard]
+        mine, my_sd = model.final(kept, best_hand(kept, CAT)[0].total, len(after), sit.deck)
+        gains = []
+        for c in after:
+            top = best_hand([*theirs, c], CAT)[0]
+            gains.append((top.total - now, top) if c in top.hand.cards else (0, None))
+        gain, top = max(gains, key=lambda g: g[0])  # the first of the largest: the oldest
+        held = list(top.hand.cards) if gain > 0 else theirs
+        other, other_sd = model.final(held, now + gain, len(after), sit.deck)
+        spread = math.hypot(my_sd, other_sd)
+        expected = 0.5 * math.erfc((other - mine) / (spread * math.sqrt(2)))
+        assert o.win.mean == pytest.approx(expected)
+
+
 def test_an_unknown_evaluation_is_refused():
     sit = Situation(CAT, 4, tuple(PLAIN[:7]), tuple(PLAIN[7:9]))
     with pytest.raises(ValueError):
         advise(sit, samples=1, evaluation="oracle")
 
 
-def test_auto_values_by_the_model_from_three_players_and_plays_out_with_two():
+def test_auto_values_by_the_model_at_every_table_size_and_play_out_plays_out():
     pool = PLAIN[:10]
-    for players, learned in ((2, False), (3, True), (4, True), (6, True)):
+    for players in (2, 3, 4, 6):
         sit = Situation(CAT, players, tuple(pool[:7]), tuple(pool[7:]))
         advice = advise(sit, samples=1, budget=None, scorer=SCORERS[players])
-        assert advice.learned is learned
+        assert advice.learned
+        advice = advise(sit, samples=1, budget=None, scorer=SCORERS[players],
+                        evaluation="play-out")
+        assert not advice.learned
 
 
 def test_a_game_without_shipped_weights_plays_its_samples_out():

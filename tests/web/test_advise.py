@@ -62,10 +62,10 @@ def test_mid_game_every_discard_is_listed_once_with_its_best_hand_now(client) ->
 
 
 def test_the_answer_says_what_ends_its_samples(client) -> None:
-    """From 3 players on the base game's samples end with the learned value; with 2 they are
-    played out (issue 36). The API's response model once dropped the field."""
+    """The base game's samples end with the learned value, with 2 players too (issue 36).
+    The API's response model once dropped the field."""
     assert advise(client, players=3).json()["evaluation"] == "learned"
-    assert advise(client, players=2).json()["evaluation"] == "play-out"
+    assert advise(client, players=2).json()["evaluation"] == "learned"
 
 
 def test_the_advice_needs_the_number_of_players_said_in_the_requests_language(client) -> None:

@@ -34,13 +34,17 @@ discard gives the next player. The model, in short:
   Necromancer takes its best card from the final discard area). Checked against greedy
   games (``benchmarks/game.py calibrate``), these play-outs predict a greedy player's final
   score within about 12 points, from the first turn on.
-* **The learned value** (``evaluation``, from 3 players on by default: :data:`LEARNED_TABLES`)
-  replaces the play-out: a sample ends right after my turn, and the model of :mod:`.value`
-  (trained on greedy games) gives the kept hand's expected final score and its spread; the
-  deck is valued once, over :data:`DECK_CARDS` unseen cards, each followed by the discard
-  the model values most. The chance of winning is then the mean, over that spread, of the
-  chance below. A sample costs about what the next player's kept hand and its gifts cost,
-  so a tenth of a second gives a decision.
+* **The learned value** (``evaluation``, the default wherever weights ship:
+  :data:`LEARNED_TABLES`) replaces the play-out: a sample ends right after my turn, and the
+  model of :mod:`.value` (trained on greedy games) gives the kept hand's expected final score
+  and its spread; the deck is valued once, over :data:`DECK_CARDS` unseen cards, each
+  followed by the discard the model values most. The chance of winning is then the mean,
+  over that spread, of the chance below. With two players the other player's sampled hand
+  is valued by the same model, after they take the card of the discard area that raises
+  it most (greedy's take, so a discard of mine can feed them and a take can deny them), and
+  a sample's chance is that of my normal final score beating theirs (the *duel*). A sample
+  costs about what the next player's kept hand and its gifts cost, so a tenth of a second
+  gives a decision.
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
@@ -125,11 +129,10 @@ TAKE_DISCARDS = 2  # for each card I could take, the discards considered after i
 #: 19.9 vs 8.0 points (4 players), 19.7 vs 8.6 (2); one card a turn 14.2 vs 7.9; three
 #: 11.7; five 10.9 vs 7.9 (4 players) and 9.1 vs 8.6 (2).
 KEPT_STEPS = 5
-#: The table sizes where ``evaluation="auto"`` uses the learned value. With two players the
-#: play-outs stay: the other player is played out from the sampled hand, and the duel of the
-#: two play-outs won more often at 0.1 s a decision than the learned value (which met the
-#: greedy player's spread of scores instead): see docs/advice.md.
-LEARNED_TABLES = (3, 4, 5, 6)
+#: The table sizes where ``evaluation="auto"`` uses the learned value: all. With two players
+#: it values the other player's sampled hand too (the duel, see :func:`_rival_value`): at
+#: 0.1 s a decision it won more 2-player games than the play-outs (docs/advice.md).
+LEARNED_TABLES = (2, 3, 4, 5, 6)
 #: With the learned value, how many unseen cards (drawn at random) the deck option is valued
 #: over: the mean over 24 of about 100 cards is within a few points of the mean over all,
 #: at a quarter of the scoring.
@@ -324,6 +327,9 @@ class World:
     stream: list[Card]  # the cards other players discard, in order
     luck: list[tuple[float, float]]  # per turn of another player: (take?, which card)
     gifts: dict[str, int] = field(default_factory=dict)  # card id -> gift to the next player
+    #: card id -> the next player's hand and its best 7 if greedy takes the card (their
+    #: hand as it is when the card would not raise it)
+    takes: dict[str, tuple[tuple[Card, ...], int]] = field(default_factory=dict)
 
 
 def sample_world(sc: Scorer, sit: Situation, rng: random.Random) -> World:
@@ -539,7 +545,10 @@ def _gifts(sc: Scorer, sit: Situation, world: World, cards) -> None:
     totals = sc.totals(asks)
     for c, (at, n) in zip(todo, spans, strict=True):
         now = totals[at + n]
-        world.gifts[c.id] = max(0, max(totals[at:at + n]) - now)
+        best = max(range(at, at + n), key=totals.__getitem__)
+        world.gifts[c.id] = max(0, totals[best] - now)
+        world.takes[c.id] = (asks[best][0], totals[best]) if totals[best] > now else (
+            world.next_hand, now)
 
 
 def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
@@ -581,9 +590,10 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         for o in options:                                  # nothing to weigh)
             if o.deck and not o.exact and not _draws_from_deck(sit.catalog.suit_cards):
                 o.draws = _deck_values(sc, sit, leaf, random.Random(f"deck:{seed}"))
-    # two players: the other one is played out too, and a sample's win is the duel (mixing
-    # that with the model's chances of exact options would compare unlike figures)
-    rival = sit.players == 2 and not any(o.exact for o in options) and leaf is None
+    # two players: a sample's win is the duel with the other one, played out too or valued
+    # by the learned model (mixing that with the chances of exact options, against greedy
+    # players' scores, would compare unlike figures)
+    rival = sit.players == 2 and not any(o.exact for o in options)
     rounds = 0
     rng = random.Random(f"advise:{seed}")
     # aim a little short of the budget: a round's length varies, and the answer must come
@@ -842,35 +852,36 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
     at ``deadline``. With ``rival`` (two players), a sample's chance of winning is the duel
     of the two play-out scores (1, a half for a tie, or 0). With ``leaf``, a sample ends
     after my turn: the final score is the learned model's, a normal spread around its
-    expected value, and the figures are their means over that spread."""
+    expected value, and the figures are their means over that spread; with ``rival`` too,
+    the chance is that of beating the other player's value (:func:`_rival_value`)."""
     ends = _lockstep(sc, [_one(sc, sit, world, o, rival, leaf) for o in live], deadline)
     if ends is None:
         return False
     _gifts(sc, sit, world, [c for _, _, _, after, _ in ends for c in after])
     win = _win(sit.players)
+    duel = rival and leaf is not None
     for o, (final, now, out, after, other) in zip(live, ends, strict=True):
         # a greedy next player takes the card of the discard area that raises their hand
         # most: what they gain from the whole area after my turn (a take of mine may deny it)
         gain = max(world.gifts[c.id] for c in after)
         o.gift.add(world.gifts[out.id])
-        if isinstance(final, list):  # the learned model's, for each card the deck was valued by
-            k = len(final)
-            o.final.add(sum(e[0] for e in final) / k)
+        if isinstance(final, (list, tuple)):  # the learned model's: (mean, spread), or one
+            #                                   such per card the deck was valued by
+            values = final if isinstance(final, list) else [(*final, now)]
+            k = len(values)
+            if duel:
+                assert leaf is not None
+                them = _rival_value(leaf, world, after, sit.deck - o.deck)
+                chances = [duel_chance(e[0], e[1], *them) for e in values]
+            else:
+                chances = [ValueModel.chance(win, e[0], e[1], gain) for e in values]
+            o.final.add(sum(e[0] for e in values) / k)
             o.improves.proportion, o.improves.unit = False, True  # chances, not 0 or 1
-            o.improves.add(sum(normal_above(e[0], e[1], e[2]) for e in final) / k)
-            chance = sum(ValueModel.chance(win, e[0], e[1], gain) for e in final) / k
+            o.improves.add(sum(normal_above(e[0], e[1], e[2]) for e in values) / k)
+            chance = sum(chances) / k
             o.win.add(chance)
             o.utility.append(chance if util is win else sum(
-                util(e[0], gain) for e in final) / k)
-            continue
-        if isinstance(final, tuple):  # the learned model's (mean, spread)
-            mean, sd = final
-            o.final.add(mean)
-            o.improves.proportion, o.improves.unit = False, True  # chances, not 0 or 1
-            o.improves.add(normal_above(mean, sd, now))
-            chance = ValueModel.chance(win, mean, sd, gain)
-            o.win.add(chance)
-            o.utility.append(chance if util is win else util(mean, gain))
+                util(e[0], gain) for e in values) / k)
             continue
         o.final.add(final)
         o.improves.add(1.0 if final > now else 0.0)
@@ -882,6 +893,25 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
         o.win.add(chance)
         o.utility.append(smooth if util is win else util(final, gain))
     return True
+
+
+def _rival_value(leaf: ValueModel, world: World, after: tuple[Card, ...], deck: int
+                 ) -> tuple[float, float]:
+    """With two players and the learned value: the other player's (expected final score,
+    spread), from the world's hand for them, raised by the card of the discard area after
+    my turn that raises it most (greedy takes it), valued by the model like my hand."""
+    hand, total = world.takes[max(after, key=lambda c: world.gifts[c.id]).id]
+    return leaf.final(hand, total, len(after), deck)
+
+
+def duel_chance(mine: float, my_sd: float, theirs: float, their_sd: float) -> float:
+    """The chance that a normal final score (``mine``, ``my_sd``) beats an independent one
+    (``theirs``, ``their_sd``).
+
+    >>> duel_chance(200.0, 0.0, 180.0, 0.0), duel_chance(200.0, 10.0, 200.0, 10.0)
+    (1.0, 0.5)
+    """
+    return normal_above(mine - theirs, math.hypot(my_sd, their_sd), 0.0)
 
 
 def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = False,
