@@ -68,6 +68,10 @@ class Scorer:
         self.compiled = compiled_scorer(catalog)
         self._index_of = ({c: self.compiled.index[c.id] for c in catalog.cards}
                           if self.compiled is not None else {})
+        if self.compiled is not None:  # the compiled code loads at its first call: here, so
+            #                            that a decision given a scorer made beforehand (a bot,
+            #                            a script) spends its first time budget on deciding
+            self._compiled_totals([(catalog.suit_cards[:catalog.hand_size], ())])
         # the cards whose score reads the discard area: they put the area in a set's key
         self.readers = self.mask([c for c in catalog.cards if "discard" in c.needs or (
             c.extra is not None and c.extra.source == "discard")])
