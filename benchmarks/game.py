@@ -4,13 +4,15 @@ Run one of::
 
     python benchmarks/game.py greedy [--games 1000] [--players 4]
     python benchmarks/game.py greedy-table [--games 150]
-    python benchmarks/game.py advise [--cases 40] [--budget 1.0] [--cli]
+    python benchmarks/game.py advise [--cases 40] [--budget 1.0] [--cli | --fresh]
     python benchmarks/game.py wins --players 4 --games 1000 [--samples 24] [--jobs 2]
     python benchmarks/game.py calibrate --players 4 [--games 40] [--samples 20]
     python benchmarks/game.py gift --players 4 [--games 40] [--samples 20]
 
 ``calibrate`` checks the advice's play-outs against greedy games: at each discard of seat 0,
-the play-outs of the greedy bot's own choice predict its final score; the mean prediction
+the play-outs of the greedy bot's own choice predict its final score; ``advise --fresh``
+times the first ``advise`` call of a new process per decision, with the scorer made before
+the call and without (the call then loads the compiled code); the mean prediction
 is printed beside the mean actual score, by the player's turn. ``wins`` plays ``advisor``
 against greedy bots and prints the advisor's win share with its 95%
 interval (``--jobs`` splits the games over processes; the games are those of one seed either
@@ -121,9 +123,56 @@ def situations(n: int, seed: int = 1) -> list[Situation]:
     return out
 
 
+#: A new process's first call of ``advise`` (``advise --fresh``): the decision's cards by
+#: name, the scorer made before the clock starts (argument "made") or by the call ("none").
+FIRST_CALL = """
+import sys, time, json
+from fantasy_scorer.realms.catalog import base_catalog
+from fantasy_scorer.realms.game.advice import Situation, advise
+from fantasy_scorer.realms.game.scoring import Scorer
+cat = base_catalog()
+players, hand, area, budget, made = json.loads(sys.argv[1])
+sit = Situation(cat, players, tuple(cat.by_id[c] for c in hand),
+                tuple(cat.by_id[c] for c in area))
+sc = Scorer(cat, players) if made else None
+t0 = time.perf_counter()
+a = advise(sit, budget=budget, scorer=sc)
+print(json.dumps([time.perf_counter() - t0, a.rounds]))
+"""
+
+
+def _first_calls(cases: list[Situation], budget: float, made: bool) -> tuple[list, list]:
+    times, rounds = [], []
+    for sit in cases:
+        arg = json.dumps([sit.players, [c.id for c in sit.hand], [c.id for c in sit.area],
+                          budget, made])
+        out = subprocess.run([sys.executable, "-c", FIRST_CALL, arg], capture_output=True,
+                             text=True, check=True).stdout
+        t, r = json.loads(out)
+        times.append(t)
+        rounds.append(r)
+    return times, rounds
+
+
+def _percentiles(times: list[float]) -> str:
+    times = sorted(times)
+    p = lambda q: times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
+    return f"p50 {p(0.5):.3f} s, p95 {p(0.95):.3f} s, max {times[-1]:.3f} s"
+
+
 def bench_advise(args: argparse.Namespace) -> None:
     cases = situations(args.cases)
     print(load())
+    if args.fresh:
+        for made in (True, False):
+            times, rounds = _first_calls(cases, args.budget, made)
+            print(f"the first advise() of a new process, scorer "
+                  f"{'made before the call' if made else 'made by the call'}, budget "
+                  f"{args.budget} s, {len(times)} decisions: {_percentiles(times)}; samples "
+                  f"median {statistics.median(rounds):.0f}, over budget + 50 ms: "
+                  f"{sum(t > args.budget + 0.05 for t in times)}")
+        print(load())
+        return
     times, rounds = [], []
     for sit in cases:
         if args.cli:
@@ -140,12 +189,9 @@ def bench_advise(args: argparse.Namespace) -> None:
             a = advise(sit, budget=args.budget)
             times.append(time.perf_counter() - t0)
             rounds.append(a.rounds)
-    times.sort()
-    p = lambda q: times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
     where = "fr-score advise (process start included)" if args.cli else "advise() in process"
-    print(f"{where}, budget {args.budget} s, {len(times)} decisions: p50 {p(0.5):.2f} s, "
-          f"p95 {p(0.95):.2f} s, max {times[-1]:.2f} s; samples median "
-          f"{statistics.median(rounds):.0f}")
+    print(f"{where}, budget {args.budget} s, {len(times)} decisions: {_percentiles(times)}; "
+          f"samples median {statistics.median(rounds):.0f}")
     print(load())
 
 
@@ -296,6 +342,8 @@ def main() -> None:
     a.add_argument("--cases", type=int, default=40)
     a.add_argument("--budget", type=float, default=1.0)
     a.add_argument("--cli", action="store_true")
+    a.add_argument("--fresh", action="store_true",
+                   help="time the first call of a new process per decision")
     w = sub.add_parser("wins")
     w.add_argument("--players", type=int, default=4)
     w.add_argument("--games", type=int, default=1000)
