@@ -137,6 +137,10 @@ LEARNED_TABLES = (2, 3, 4, 5, 6)
 #: over: the mean over 24 of about 100 cards is within a few points of the mean over all,
 #: at a quarter of the scoring.
 DECK_CARDS = 24
+#: The deck's cards are valued this many at a time (:func:`_deck_values`) ...
+DECK_CHUNK = 4
+#: ... until this share of the time budget is spent: the rest is the samples'.
+DECK_SHARE = 0.4
 
 
 @dataclass(frozen=True)
@@ -589,7 +593,8 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     if leaf is not None and (settle or len(options) > 1):  # (a bot with one option has
         for o in options:                                  # nothing to weigh)
             if o.deck and not o.exact and not _draws_from_deck(sit.catalog.suit_cards):
-                o.draws = _deck_values(sc, sit, leaf, random.Random(f"deck:{seed}"))
+                o.draws = _deck_values(sc, sit, leaf, random.Random(f"deck:{seed}"),
+                                       None if budget is None else t0 + DECK_SHARE * budget)
     # two players: a sample's win is the duel with the other one, played out too or valued
     # by the learned model (mixing that with the chances of exact options, against greedy
     # players' scores, would compare unlike figures)
@@ -793,37 +798,46 @@ def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
 
 
 def _deck_values(sc: Scorer, sit: Situation, leaf: ValueModel,
-                 rng: random.Random | None = None) -> dict[str, tuple[float, float, int, Card]]:
+                 rng: random.Random | None = None, deadline: float | None = None
+                 ) -> dict[str, tuple[float, float, int, Card]]:
     """With the learned value, what drawing each unseen card leads to: the discard the model
     values most after it (the higher total first on a tie) and the model's (expected final
     score, spread), with the best 7 now and the card discarded. The deck option's figures
     are then means over these cards, not over one sampled card a round: far less noise, for
     one batch of scoring per decision. With ``rng``, over :data:`DECK_CARDS` unseen cards
     drawn by it (each new card set costs a scoring: on a loaded machine all of them could
-    take the whole budget of a tenth of a second)."""
+    take the whole budget of a tenth of a second). The cards are scored
+    :data:`DECK_CHUNK` at a time, and no chunk is started past ``deadline`` (a
+    :func:`time.perf_counter` reading): a hand of several cards that make choices scores in
+    milliseconds a set, and all 24 cards could take several budgets. The cards valued by then
+    serve (the first chunk is always valued)."""
     hand, area, deck = sit.hand, sit.area, sit.deck - 1
     unseen = sit.unseen
     if rng is not None and len(unseen) > DECK_CARDS:
         unseen = tuple(rng.sample(unseen, DECK_CARDS))
     n = len(hand) + 1
-    asks = []
-    for u in unseen:
-        cards = hand + (u,)
-        asks += [(cards[:i] + cards[i + 1:], area) for i in range(n)]
-    totals = sc.totals(asks)
     value = leaf.at(len(area) + 1, deck)
     out = {}
-    for k, u in enumerate(unseen):
-        cards = hand + (u,)
-        best: tuple | None = None
-        for i in range(n):
-            t = totals[k * n + i]
-            mean, sd = value(cards[:i] + cards[i + 1:], t)
-            key = (mean, t, cards[i].strength, i)
-            if best is None or key > best[0]:
-                best = (key, mean, sd, t, cards[i])
-        assert best is not None
-        out[u.id] = best[1:]
+    for at in range(0, len(unseen), DECK_CHUNK):
+        if deadline is not None and at and time.perf_counter() > deadline:
+            break
+        chunk = unseen[at:at + DECK_CHUNK]
+        asks = []
+        for u in chunk:
+            cards = hand + (u,)
+            asks += [(cards[:i] + cards[i + 1:], area) for i in range(n)]
+        totals = sc.totals(asks)
+        for k, u in enumerate(chunk):
+            cards = hand + (u,)
+            best: tuple | None = None
+            for i in range(n):
+                t = totals[k * n + i]
+                mean, sd = value(cards[:i] + cards[i + 1:], t)
+                key = (mean, t, cards[i].strength, i)
+                if best is None or key > best[0]:
+                    best = (key, mean, sd, t, cards[i])
+            assert best is not None
+            out[u.id] = best[1:]
     return out
 
 
