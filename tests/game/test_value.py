@@ -250,3 +250,17 @@ def test_the_learned_deck_option_is_the_mean_over_every_card_the_deck_could_give
                                       len(sit.area) + 1, sit.deck - 1)[0]
                           for i in range(len(held))))
     assert deck.final.n >= 1 and deck.final.mean == pytest.approx(sum(finals) / len(finals))
+
+
+def test_a_deadline_passed_values_the_first_chunk_of_deck_cards_only():
+    # a budget spent while the deck's cards are valued keeps the cards valued so far (the
+    # first chunk always): a hand whose sets score slowly must not spend every budget there
+    pool = cards("Cavern, Forest, King, Swamp, Gem of Order, Hydra, Unicorn, Rainstorm")
+    sit = Situation(CAT, 4, tuple(pool[:7]), tuple(pool[7:]))
+    model = shipped_model(CAT, 4)
+    assert model is not None
+    rng = random.Random(5)
+    every = A._deck_values(SCORERS[4], sit, model, random.Random(5))
+    first = A._deck_values(SCORERS[4], sit, model, rng, deadline=0.0)
+    assert len(every) == A.DECK_CARDS and len(first) == A.DECK_CHUNK
+    assert first == {k: every[k] for k in list(every)[:A.DECK_CHUNK]}
