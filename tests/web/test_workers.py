@@ -79,12 +79,18 @@ def test_a_full_lane_refuses_at_once() -> None:
         run_async(run())
 
 
+def never_answering_lane(tmp_path, hard_limit: float) -> Lane:
+    """A lane of one worker whose card file is a pipe nobody writes to: its jobs never
+    finish."""
+    fifo = tmp_path / "never.yaml"
+    os.mkfifo(fifo)
+    return Lane("test", 1, GameSpec((str(fifo),)), hard_limit=hard_limit)
+
+
 def test_a_job_past_the_hard_limit_has_its_worker_replaced(tmp_path) -> None:
     # A worker whose card file is a pipe nobody writes to never answers: the lane must stop
     # waiting at its hard limit, kill the worker and start another.
-    fifo = tmp_path / "never.yaml"
-    os.mkfifo(fifo)
-    lane = Lane("test", 1, GameSpec((str(fifo),)), hard_limit=0.5)
+    lane = never_answering_lane(tmp_path, hard_limit=0.5)
 
     async def run():
         lane.start()
@@ -105,9 +111,7 @@ def test_a_cancelled_request_never_hands_its_busy_worker_to_the_next(tmp_path) -
     # A request cancelled mid-search (the server stopping, a caller's own timeout) leaves its
     # thread waiting on the worker's pipe: the lane must replace that worker, not queue it
     # again for a job that would then read this one's answer.
-    fifo = tmp_path / "never.yaml"
-    os.mkfifo(fifo)
-    lane = Lane("test", 1, GameSpec((str(fifo),)), hard_limit=60)
+    lane = never_answering_lane(tmp_path, hard_limit=60)
 
     async def run():
         lane.start()
@@ -132,9 +136,7 @@ def test_a_search_under_way_when_its_lane_closes_is_refused_and_not_restarted(
     # The server stopping closes the lanes (their workers killed) while a search may be
     # under way: that request is refused as any whose worker stopped, and no new worker is
     # started for a closed lane.
-    fifo = tmp_path / "never.yaml"
-    os.mkfifo(fifo)
-    lane = Lane("test", 1, GameSpec((str(fifo),)), hard_limit=60)
+    lane = never_answering_lane(tmp_path, hard_limit=60)
 
     async def run():
         lane.start()
