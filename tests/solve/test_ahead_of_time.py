@@ -26,6 +26,11 @@ from fantasy_scorer.realms.solve.batch.scorer import compiled
 from . import test_batch as batch
 from . import test_best_compiled as compiled_best
 
+#: This file and test_shipped_compiled.py run in one test worker: building the wheel there
+#: writes the user's compiled-code cache, and a new process here reading it meanwhile could
+#: find a new stamp beside the old module and load Numba.
+pytestmark = pytest.mark.xdist_group("user-compiled-cache")
+
 CAT = base_catalog()
 
 

@@ -23,6 +23,11 @@ import pytest
 
 from fantasy_scorer.realms.solve.batch import aot
 
+#: This file and test_ahead_of_time.py run in one test worker: building the wheel here writes
+#: the user's compiled-code cache, and a new process of the other file reading it meanwhile
+#: could find a new stamp beside the old module and load Numba.
+pytestmark = pytest.mark.xdist_group("user-compiled-cache")
+
 ROOT = Path(__file__).resolve().parents[2]
 COMPILED = "fantasy_scorer/realms/solve/batch/compiled/"
 
@@ -71,6 +76,7 @@ from fantasy_scorer.realms.solve.batch import aot
 aot.prefer()
 from fantasy_scorer.realms.catalog import base_catalog
 from fantasy_scorer.realms.solve.api import best_hand
+
 cat = base_catalog()
 pool = [cat.card(n) for n in ["Book of Changes", "Mirage", "Doppelgänger", "Warlord", "Queen",
         "King", "Unicorn", "Mountain", "Rainstorm", "Bell Tower", "Forest", "Swamp"]]
