@@ -11,6 +11,7 @@ from fantasy_scorer.realms.game.advice import Advice, Situation
 from fantasy_scorer.realms.game.engine import Game
 
 CAT = base_catalog()
+PLAIN = [c for c in CAT.suit_cards if c.extra is None]  # no card reads the discard area
 
 
 def cards(text: str) -> list:
@@ -66,3 +67,12 @@ def assert_legal(advice: Advice, sit: Situation) -> None:
         else:
             assert o.take in sit.area and o.discard in sit.hand and o.discard is not o.take
     assert advice.recommended in advice.options
+
+
+@st.composite
+def last_turn(draw):
+    """8 cards after the draw and a discard area of 9: the discard ends the game."""
+    players = draw(st.integers(2, 6))
+    rng = random.Random(draw(st.integers(0, 10**9)))
+    pool = rng.sample(PLAIN, 17)
+    return Situation(CAT, players, tuple(pool[:8]), tuple(pool[8:]))

@@ -13,19 +13,9 @@ from fantasy_scorer.realms.game.advice import Situation, advise
 from fantasy_scorer.realms.game.scoring import Scorer
 from fantasy_scorer.realms.solve.api import best_hand
 
-from .helpers import CAT, assert_legal, cards, mid_game
+from .helpers import CAT, PLAIN, assert_legal, cards, last_turn, mid_game
 
-PLAIN = [c for c in CAT.suit_cards if c.extra is None]  # no card reads the discard area
 SCORERS = {p: Scorer(CAT, p) for p in range(2, 7)}
-
-
-@st.composite
-def last_turn(draw):
-    """8 cards after the draw and a discard area of 9: the discard ends the game."""
-    players = draw(st.integers(2, 6))
-    rng = random.Random(draw(st.integers(0, 10**9)))
-    pool = rng.sample(PLAIN, 17)
-    return Situation(CAT, players, tuple(pool[:8]), tuple(pool[8:]))
 
 
 @settings(max_examples=30, deadline=None)

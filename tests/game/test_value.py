@@ -22,9 +22,8 @@ from fantasy_scorer.realms.game.value import ValueModel, shipped_model, turns_le
 from fantasy_scorer.realms.hand import MAX_DISCARD
 from fantasy_scorer.realms.solve.api import best_hand
 
-from .helpers import CAT, assert_legal, cards, mid_game
+from .helpers import CAT, PLAIN, assert_legal, cards, last_turn, mid_game
 
-PLAIN = [c for c in CAT.suit_cards if c.extra is None]  # no card reads the discard area
 SCORERS = {p: Scorer(CAT, p) for p in range(2, 7)}
 TINY = CAT.suit_cards[:20]  # a tiny game: 20 cards, two hands of 7
 
@@ -98,15 +97,6 @@ def test_the_learned_advice_never_advises_an_illegal_move(sit, seed, samples):
                     evaluation="learned", settle=False)
     assert_legal(advice, sit)
     assert advice.learned == (not advice.exact)
-
-
-@st.composite
-def last_turn(draw):
-    """8 cards after the draw and a discard area of 9: the discard ends the game."""
-    players = draw(st.integers(2, 6))
-    rng = random.Random(draw(st.integers(0, 10**9)))
-    pool = rng.sample(PLAIN, 17)
-    return Situation(CAT, players, tuple(pool[:8]), tuple(pool[8:]))
 
 
 @settings(max_examples=20, deadline=None)
