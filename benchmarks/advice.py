@@ -18,14 +18,14 @@ the load hardly changes). No test asserts any of these figures.
 from __future__ import annotations
 
 import argparse
-import os
 import statistics
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from common import load, play_parts  # noqa: E402
 
 from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
 from fantasy_scorer.realms.game.scoring import Scorer  # noqa: E402
@@ -33,14 +33,9 @@ from fantasy_scorer.realms.game.simulate import simulate  # noqa: E402
 from fantasy_scorer.realms.game.stats import share_interval  # noqa: E402
 
 
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
-
-
 def part(job: tuple) -> dict:
     """Games ``start`` to ``start + games - 1``, in chunks of 10 (progress on stderr)."""
-    players, games, start, samples, budget, evaluation, seed, lineup = job
+    games, start, players, samples, budget, evaluation, seed, lineup = job
     cat = base_catalog()
     sc = Scorer(cat, players)
     sim = None
@@ -109,15 +104,10 @@ def main() -> None:
     lineup = (args.lineup.split(",") if args.lineup else
               ["advisor"] + ["greedy"] * (args.players - 1))
     print(load(), flush=True)
-    per = -(-args.games // args.jobs)
-    jobs = [(args.players, min(per, args.games - s), args.start + s, args.samples,
-             args.budget, args.evaluation, args.seed, lineup)
-            for s in range(0, args.games, per)]
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        parts = list(pool.map(part, jobs))
-    shares = [x for p in parts for x in p["shares"][0]]
-    scores = [[x for p in parts for x in p["scores"][i]] for i in range(args.players)]
+    every, scores = play_parts(part, args.games, args.start, args.jobs, args.players,
+                               args.samples, args.budget, args.evaluation, args.seed, lineup)
+    shares = every[0]
     lo, hi = share_interval(shares)
     bound = (f"budget {args.budget} s" if args.budget is not None else "") + (
         f" samples {args.samples}" if args.samples is not None else "")
@@ -131,7 +121,7 @@ def main() -> None:
           f"{time.perf_counter() - t0:.0f} s wall")
     if args.lineup:
         for i, name in enumerate(lineup):
-            mine = [x for p in parts for x in p["shares"][i]]
+            mine = every[i]
             lo, hi = share_interval(mine)
             print(f"  entry {i + 1} ({name}): win share {sum(mine) / len(mine):.3f} "
                   f"[{lo:.3f}, {hi:.3f}], mean score {statistics.fmean(scores[i]):.1f}")

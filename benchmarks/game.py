@@ -24,16 +24,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import random
 import statistics
 import subprocess
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from common import load, play_parts  # noqa: E402
 
 from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
 from fantasy_scorer.realms.game.advice import Situation, advise  # noqa: E402
@@ -41,11 +41,6 @@ from fantasy_scorer.realms.game.bots import GreedyBot  # noqa: E402
 from fantasy_scorer.realms.game.engine import Game, play  # noqa: E402
 from fantasy_scorer.realms.game.scoring import Scorer  # noqa: E402
 from fantasy_scorer.realms.game.simulate import simulate  # noqa: E402
-
-
-def load() -> str:
-    one, five, fifteen = os.getloadavg()
-    return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
 
 
 def bench_greedy(args: argparse.Namespace) -> None:
@@ -198,7 +193,7 @@ def bench_advise(args: argparse.Namespace) -> None:
 def _part(job: tuple) -> dict:
     """Games ``start`` to ``start + games - 1``, played in chunks of 10 so that the running
     win share is printed as it goes (a long run stopped early still says what it found)."""
-    players, games, start, samples, seed = job
+    games, start, players, samples, seed = job
     lineup = ["advisor"] + ["greedy"] * (players - 1)
     t0 = time.perf_counter()
     sim = None
@@ -311,14 +306,10 @@ def bench_wins(args: argparse.Namespace) -> None:
     from fantasy_scorer.realms.game.stats import share_interval
 
     print(load())
-    per = -(-args.games // args.jobs)
-    jobs = [(args.players, min(per, args.games - s), args.start + s, args.samples, args.seed)
-            for s in range(0, args.games, per)]
     t0 = time.perf_counter()
-    with ProcessPoolExecutor(args.jobs) as pool:
-        parts = list(pool.map(_part, jobs))
-    shares = [x for p in parts for x in p["shares"][0]]
-    scores = [[x for p in parts for x in p["scores"][i]] for i in range(args.players)]
+    every, scores = play_parts(_part, args.games, args.start, args.jobs, args.players,
+                               args.samples, args.seed)
+    shares = every[0]
     lo, hi = share_interval(shares)
     print(f"{args.players} players, advisor (samples {args.samples}) vs {args.players - 1} "
           f"greedy, {len(shares)} games (from game {args.start}), seed {args.seed}: win share "
