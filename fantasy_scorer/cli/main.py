@@ -82,7 +82,8 @@ def run() -> None:
     os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")  # before anything imports NumPy
     from ..realms.solve.batch import aot
 
-    aot.prefer()  # a short process: the compiled code built ahead of time, where it is there
+    aot.prefer()  # the compiled code built ahead of time, where it is there (the default;
+    #               said again: a test may have turned it off in this process)
     try:
         main()
         code = 0

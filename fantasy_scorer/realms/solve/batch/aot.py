@@ -13,9 +13,11 @@ while they run, as Numba's ``nogil`` code does, so that two threads share a sear
 (:func:`_releasing_the_gil`; a Numba that cannot build it so builds nothing, and the command
 line loads Numba's code).
 
-Only the command line asks for it (:func:`prefer`, in ``cli.main.run``; ``fr-score serve``
-turns it off again): a long-running process (the web page, a script, the tests) pays Numba's
-load only once. Both run the same source; the tests compare them.
+Every process uses it where it is present: a script's first ``advise`` (issue 36: an
+answer within its budget from the first call of a process) waits for numpy and the module,
+not for Numba. ``fr-score serve`` turns it off (:func:`prefer`): a long-running server pays
+Numba's load once, and its other compiled searches are Numba's anyway. Both run the same
+source; the tests compare them.
 
 The module lives beside the Numba cache, in the directory named after a digest of the compiled
 sources (``cache.py``, which also copies it there from the wheel and checks its size and
@@ -85,12 +87,12 @@ def _stamp() -> dict:
             "gil": "released"}
 
 
-_preferred = False
+_preferred = True
 _loaded: ModuleType | None | bool = False  # False: not looked for yet
 
 
 def prefer(on: bool = True) -> None:
-    """Use the built module in this process wherever it is present (the command line)."""
+    """Use the built module in this process wherever it is present (the default), or not."""
     global _preferred, _loaded
     _preferred, _loaded = on, False
 
