@@ -12,7 +12,10 @@ from __future__ import annotations
 import hashlib
 import importlib.machinery
 import json
+import os
 import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -148,3 +151,23 @@ def test_a_damaged_file_the_package_ships_is_restored_from_it(home, capsys) -> N
     assert err.count("\n") == 1 and "restored from the package" in err
     assert (folder() / MODULE).read_bytes() == whole
     assert aot.current() == folder() / MODULE
+
+
+def test_checking_a_new_numba_index_does_not_import_numba(home) -> None:
+    # Another process compiled a new signature: its index names Numba's types. Reading that
+    # through by unpickling imported Numba, so the next ``fr-score advise`` waited for it
+    # although it runs the module built ahead of time (a test of that failed so, issue 36).
+    from numba.core import types
+
+    overloads = {((types.int64[::1],), "cpu"): "search.subsets_batch-300.py311.1.nbc"}
+    write(folder(), {"search.subsets_batch-300.py311.nbi": index_bytes(overloads),
+                     cache.STAMP: json.dumps(cache.stamp()).encode()})
+    program = ("import sys; from fantasy_scorer.realms.solve.batch import cache; "
+               "cache.ready(); print(sorted(m for m in sys.modules if m.startswith('numba')))")
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True,
+                          env=dict(os.environ, NUMBA_CACHE_DIR=str(home / "cache")),
+                          check=True, timeout=120)
+    assert done.stdout.strip() == "[]", done.stderr
+    assert done.stderr == ""  # nothing set aside: the index is whole
+    manifest = json.loads((folder() / cache.MANIFEST).read_text())
+    assert "search.subsets_batch-300.py311.nbi" in manifest  # checked, and so recorded

@@ -21,7 +21,8 @@ may be read-only. The user's directory is ``NUMBA_CACHE_DIR`` when set, else
 kills the process with SIGBUS; a damaged Numba index raises from deep inside a search) is
 found before anything reads it: the directory keeps a manifest of the files it has checked
 (size and modification time); a file that is new or changed since is read through before use
-(:func:`_intact`). A damaged one is moved aside (into ``damaged/`` beside the folders) with
+(:func:`_intact`; Numba's files opcode by opcode, which imports nothing).
+A damaged one is moved aside (into ``damaged/`` beside the folders) with
 one line on standard error saying so, and rebuilt: copied again from the package when it
 ships it, else compiled again on first use (``fr-score compile`` rebuilds everything).
 """
@@ -31,7 +32,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import pickle
+import pickletools
 import shutil
 import sys
 import threading
@@ -185,7 +186,7 @@ def _check(folder: Path) -> dict:
 
 
 def _intact(folder: Path, name: str) -> bool:
-    """Whether the file reads through: a Numba index or data file unpickles, a compiled
+    """Whether the file reads through: a Numba index or data file is whole pickles, a compiled
     module has the size and digest its stamp recorded, a stamp is JSON."""
     path = folder / name
     try:
@@ -194,15 +195,34 @@ def _intact(folder: Path, name: str) -> bool:
             return True
         if name.endswith((".so", ".pyd")):
             return _module_intact(path)
-        with open(path, "rb") as f:
-            if name.endswith(".nbi"):
-                pickle.load(f)  # Numba's version, then the pickled (stamp, overloads)
-            pickle.loads(f.read())
-        return True
+        # Numba's index: its version, then the pickled (stamp, overloads); a data file: one
+        return _whole_pickles(path.read_bytes(), 2 if name.endswith(".nbi") else 1)
     except OSError:
         return True  # gone meanwhile (another process set it aside): nothing to read
     except Exception:  # noqa: BLE001 - any failure to read it back is damage
         return False
+
+
+def _whole_pickles(data: bytes, count: int) -> bool:
+    """Whether ``data`` is exactly ``count`` whole pickles, read opcode by opcode without
+    running them: unpickling Numba's files would import Numba (their signatures name its
+    types), and a process that only loads the module built ahead of time must not wait for
+    that because another process compiled something new.
+
+    >>> import pickle
+    >>> _whole_pickles(pickle.dumps("0.68.1") + pickle.dumps(("stamp", {})), 2)
+    True
+    >>> _whole_pickles((pickle.dumps("0.68.1") + pickle.dumps(("stamp", {})))[:-3], 2)
+    False
+    """
+    at = 0
+    for _ in range(count):
+        try:
+            ops = pickletools.genops(data[at:])
+            at += next(pos for op, _arg, pos in ops if op.name == "STOP") + 1
+        except (ValueError, StopIteration):  # cut short, or not a pickle
+            return False
+    return at == len(data)
 
 
 def _module_intact(path: Path) -> bool:
