@@ -40,11 +40,12 @@ def native():
     for _, step in warmup.STEPS[:3]:  # Numba's code first: the build then reuses it
         step(CAT)
     path = aot.current() or aot.build()
+    was = aot._preferred
     aot.prefer()
     module = aot.native()
     assert module is not None, f"the module at {path} did not load"
     yield module
-    aot.prefer(False)
+    aot.prefer(was)  # as the rest of this test process had it
 
 
 def test_the_entries_come_from_the_built_module(native) -> None:
