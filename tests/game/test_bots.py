@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
 import pytest
 from hypothesis import given, settings
@@ -175,3 +176,42 @@ def test_an_advisor_given_no_samples_draws_the_default_for_its_table(monkeypatch
     assert asked == [(4, SAMPLES[4], None), (2, BASE_SAMPLES, None), (3, 5, None),
                      (4, None, 0.5)]
     assert SAMPLES[4] > BASE_SAMPLES
+
+
+@settings(max_examples=3, deadline=None)
+@given(st.integers(0, 10**6))
+def test_four_advisors_never_give_back_the_card_they_took(seed):
+    # A turn that takes a card from the discard area and discards that same card changes
+    # nothing; four advisors at one table once took turns doing so for ever (issue 36).
+    game, record = _play(4, seed, ["advisor"] * 4)
+    _check_record(game, record)
+    assert all(t.discarded != t.taken for t in record.turns if t.taken is not None)
+
+
+def test_an_advisor_whose_advice_is_to_give_back_the_card_it_took_plays_the_next_option(
+        monkeypatch) -> None:
+    from fantasy_scorer.realms.game import bots
+
+    game = Game.deal(CAT, 4, seed=5)
+    for _ in range(4):  # four turns from the deck: the area holds four cards
+        game.draw(None)
+        game.discard(game.hands[game.current][0])
+    wanted = game.area[0]
+    advice = []
+
+    def advise(sit, **kw):
+        return SimpleNamespace(options=advice.pop(0))
+
+    monkeypatch.setattr(bots, "advise", advise)
+    bot = AdvisorBot(random.Random(1), SCORERS[4], samples=2)
+    keep = game.hands[game.current][3]
+    advice.append([SimpleNamespace(deck=False, take=wanted, discard=keep)])
+    assert bot.choose_draw(game.view()) == wanted
+    game.draw(wanted)
+    advice.append([SimpleNamespace(discard=wanted), SimpleNamespace(discard=keep)])
+    assert bot.choose_discard(game.view()) == keep
+    # a card drawn from the deck may be discarded at once: that turn does move the game on
+    advice.append([SimpleNamespace(deck=True, take=None, discard=None)])
+    assert bot.choose_draw(game.view()) is None
+    advice.append([SimpleNamespace(discard=wanted)])
+    assert bot.choose_discard(game.view()) == wanted

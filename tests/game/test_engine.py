@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from fantasy_scorer.errors import ScorerError
-from fantasy_scorer.realms.game.engine import Game, IllegalMove, play
+from fantasy_scorer.realms.game.engine import MAX_TURNS, Game, IllegalMove, play
 
 from .helpers import CAT, Scripted, cards, game_in_state
 
@@ -162,3 +162,21 @@ def test_cursed_hoards_games_deal_hands_of_eight():
 
     game = Game.deal(load_catalog((), "cursed-hoards"), 3, seed=1)
     assert [len(h) for h in game.hands] == [8, 8, 8]
+
+
+def test_bots_that_take_from_the_discard_area_for_ever_are_stopped_with_a_clear_error():
+    # Taking a card and discarding it again leaves the discard area and the deck as they
+    # were: by the rules such a game never ends, so play gives up after MAX_TURNS turns.
+    class Passer:
+        name = "passer"
+
+        def choose_draw(self, view):
+            return view.discard[0] if view.discard else None
+
+        def choose_discard(self, view):
+            return view.drawn
+
+    game = Game.deal(CAT, 3, seed=4)
+    with pytest.raises(ScorerError, match="turns without an end"):
+        play(game, [Passer(), Passer(), Passer()])
+    assert len(game.turns) == MAX_TURNS and len(game.area) == 1 and not game.over

@@ -64,7 +64,14 @@ class GreedyBot:
 class AdvisorBot:
     """Plays the advice of :mod:`.advice` (a fixed number of samples per decision, so a
     simulation is deterministic from its seed, :func:`default_samples` unless given; or a
-    time budget per decision)."""
+    time budget per decision).
+
+    It never discards the card it has just taken from the discard area: that turn (a
+    *pass*) leaves the game where it was, and the learned value counts the time it keeps
+    as the passer's alone (the others' scores it sets against do not grow with it), so four
+    advisors at one table took turns passing for ever. Its draw step never plans a pass
+    (a take is weighed with the discards of the other cards); the discard step, asked
+    again, could prefer one: the next option is played instead."""
 
     name = "advisor"
 
@@ -75,22 +82,25 @@ class AdvisorBot:
         self.samples = samples
         self.budget = budget
         self.evaluation = evaluation  # the advice's: "auto", "learned" or "play-out"
+        self.taken: Card | None = None  # the card this turn took from the discard area
 
-    def _advice(self, view: View):
+    def _options(self, view: View):
         sit = Situation.from_view(view)
         samples = self.samples
         if samples is None and self.budget is None:
             samples = default_samples(view.players)
         return advise(sit, seed=self.rng.random(), budget=self.budget, samples=samples,
-                      scorer=self.scorer, settle=False,
-                      evaluation=self.evaluation).recommended
+                      scorer=self.scorer, settle=False, evaluation=self.evaluation).options
 
     def choose_draw(self, view: View) -> Card | None:
-        best = self._advice(view)
-        return None if best.deck else best.take
+        best = self._options(view)[0]
+        self.taken = None if best.deck else best.take
+        return self.taken
 
     def choose_discard(self, view: View) -> Card:
-        return self._advice(view).discard  # type: ignore[return-value]
+        taken, self.taken = self.taken, None
+        return next(o.discard for o in self._options(view)  # type: ignore[misc]
+                    if o.discard != taken)
 
 
 BotFactory = Callable[[random.Random, Scorer], Bot]

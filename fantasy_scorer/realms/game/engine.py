@@ -37,6 +37,13 @@ from .scoring import Scorer
 MIN_PLAYERS, MAX_PLAYERS = 2, 6
 
 
+#: Turns after which :func:`play` gives up on a game. The rules end a game only when the
+#: discard area fills or the deck runs out, and a turn that takes from the discard area
+#: advances neither: bots that always take would play for ever. Greedy bots cannot (each
+#: take raises the taker's best 7); games of advisors have run to about a hundred turns.
+MAX_TURNS = 1000
+
+
 class IllegalMove(ValueError):
     """A bot tried a move the rules do not allow (a programming error, not a user's)."""
 
@@ -274,6 +281,12 @@ def play(game: Game, bots: Sequence, scorer: Scorer | None = None) -> GameRecord
     if len(bots) != game.players:
         raise ValueError(f"{len(bots)} bots for {game.players} seats")
     while not game.over:
+        if len(game.turns) >= MAX_TURNS:
+            raise ScorerError(
+                f"game {game.seed!r}: {MAX_TURNS} turns without an end (the discard area "
+                f"holds {len(game.area)} cards, the deck {len(game.deck)}): these bots take "
+                "from the discard area for ever; the rules set no limit, so it is stopped "
+                "here rather than scored")
         bot = bots[game.current]
         game.draw(bot.choose_draw(game.view()))
         game.discard(bot.choose_discard(game.view()))
