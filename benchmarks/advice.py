@@ -125,6 +125,14 @@ def main() -> None:
             lo, hi = share_interval(mine)
             print(f"  entry {i + 1} ({name}): win share {sum(mine) / len(mine):.3f} "
                   f"[{lo:.3f}, {hi:.3f}], mean score {statistics.fmean(scores[i]):.1f}")
+        # entry i sits at seat (i + g) % players in game g (simulate rotates the seats), so
+        # the same wins by seat show whether playing first or last pays
+        for seat in range(args.players):
+            won = [every[(seat - g) % args.players][k]
+                   for k, g in enumerate(range(args.start, args.start + len(shares)))]
+            lo, hi = share_interval(won)
+            print(f"  seat {seat + 1} (plays {'first' if seat == 0 else f'turn {seat + 1}'}): "
+                  f"win share {sum(won) / len(won):.3f} [{lo:.3f}, {hi:.3f}]")
     print(load())
 
 
