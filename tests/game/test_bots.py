@@ -180,10 +180,34 @@ def test_an_advisor_given_no_samples_draws_the_default_for_its_table(monkeypatch
 
 @settings(max_examples=3, deadline=None)
 @given(st.integers(0, 10**6))
-def test_four_advisors_never_give_back_the_card_they_took(seed):
-    # A turn that takes a card from the discard area and discards that same card changes
-    # nothing; four advisors at one table once took turns doing so for ever (issue 36).
-    game, record = _play(4, seed, ["advisor"] * 4)
+def test_four_advisors_never_take_their_way_back_to_a_position(seed):
+    # A turn that takes from the discard area moves the game no nearer its end; four
+    # advisors at one table once passed (took a card, discarded it again) for ever, and once
+    # swapped cards round the table for a thousand turns (issue 36). No advisor's take may
+    # lead to a position (its hand, the discard area) it has been in before.
+    game = Game.deal(CAT, 4, seed=seed)
+    been: list[set] = [set() for _ in range(4)]
+
+    def where(hand, area):
+        return frozenset(c.id for c in hand), frozenset(c.id for c in area)
+
+    class Watched(Checked):
+        def choose_draw(self, view):
+            been[view.seat].add(where(view.hand, view.discard))
+            self.took = super().choose_draw(view)
+            return self.took
+
+        def choose_discard(self, view):
+            move = super().choose_discard(view)
+            if self.took is not None:
+                after = where([c for c in view.hand if c != move], [*view.discard, move])
+                assert after not in been[view.seat]
+                been[view.seat].add(after)
+            return move
+
+    sc = SCORERS[4]
+    record = play(game, [Watched(AdvisorBot(random.Random(seed * 10 + i), sc, samples=2),
+                                 game) for i in range(4)])
     _check_record(game, record)
     assert all(t.discarded != t.taken for t in record.turns if t.taken is not None)
 
@@ -215,3 +239,25 @@ def test_an_advisor_whose_advice_is_to_give_back_the_card_it_took_plays_the_next
     assert bot.choose_draw(game.view()) is None
     advice.append([SimpleNamespace(discard=wanted)])
     assert bot.choose_discard(game.view()) == wanted
+
+
+def test_an_advisor_draws_from_the_deck_rather_than_take_its_way_back_to_a_position(
+        monkeypatch) -> None:
+    from fantasy_scorer.realms.game import bots
+
+    game = Game.deal(CAT, 4, seed=6)
+    for _ in range(4):
+        game.draw(None)
+        game.discard(game.hands[game.current][0])
+    view = game.view()
+    wanted, out = game.area[1], view.hand[2]
+    take = SimpleNamespace(deck=False, take=wanted, discard=out)
+    deck = SimpleNamespace(deck=True, take=None, discard=None)
+    monkeypatch.setattr(bots, "advise", lambda sit, **kw: SimpleNamespace(options=[take, deck]))
+    bot = AdvisorBot(random.Random(1), SCORERS[4], samples=2)
+    assert bot.choose_draw(view) == wanted  # a position it has not been in: taken
+    # the same turn again, once it has been where that take leads (as after a cycle of
+    # swaps round the table): the deck instead
+    bot.been.add((frozenset(c.id for c in view.hand if c != out) | {wanted.id},
+                  frozenset(c.id for c in game.area if c != wanted) | {out.id}))
+    assert bot.choose_draw(view) is None

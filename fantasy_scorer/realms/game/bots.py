@@ -66,12 +66,15 @@ class AdvisorBot:
     simulation is deterministic from its seed, :func:`default_samples` unless given; or a
     time budget per decision).
 
-    It never discards the card it has just taken from the discard area: that turn (a
-    *pass*) leaves the game where it was, and the learned value counts the time it keeps
-    as the passer's alone (the others' scores it sets against do not grow with it), so four
-    advisors at one table took turns passing for ever. Its draw step never plans a pass
-    (a take is weighed with the discards of the other cards); the discard step, asked
-    again, could prefer one: the next option is played instead."""
+    It never takes a turn that leads back to a position it has been in (its hand and the
+    discard area, as sets of cards), when another option is there. A turn that takes from
+    the discard area moves the game no nearer its end, and the learned value counts the
+    time so kept as the taker's alone (the others' scores it sets against do not grow with
+    it): four advisors at one table took turns taking a card and discarding it again (a
+    *pass*, back to where the turn began) for ever, and once, passes ruled out, swapped cards
+    round the table in a cycle for a thousand turns. The positions are those of this bot
+    (one per game); a draw from the deck always leads somewhere new, since the discard area
+    then grows."""
 
     name = "advisor"
 
@@ -83,6 +86,7 @@ class AdvisorBot:
         self.budget = budget
         self.evaluation = evaluation  # the advice's: "auto", "learned" or "play-out"
         self.taken: Card | None = None  # the card this turn took from the discard area
+        self.been: set[tuple[frozenset[str], frozenset[str]]] = set()
 
     def _options(self, view: View):
         sit = Situation.from_view(view)
@@ -93,14 +97,30 @@ class AdvisorBot:
                       scorer=self.scorer, settle=False, evaluation=self.evaluation).options
 
     def choose_draw(self, view: View) -> Card | None:
-        best = self._options(view)[0]
+        self.been.add(position(view.hand, view.discard))
+        options = self._options(view)
+        best = next((o for o in options if o.deck or position(
+            [*view.hand, o.take], [c for c in view.discard if c != o.take] + [o.discard],
+            without=o.discard) not in self.been), options[0])
         self.taken = None if best.deck else best.take
         return self.taken
 
     def choose_discard(self, view: View) -> Card:
         taken, self.taken = self.taken, None
-        return next(o.discard for o in self._options(view)  # type: ignore[misc]
-                    if o.discard != taken)
+        options = [o.discard for o in self._options(view)]
+        if taken is not None:  # else the discard area grows: a position never seen
+            for d in options:
+                after = position(view.hand, [*view.discard, d], without=d)
+                if after not in self.been:
+                    self.been.add(after)
+                    return d
+        return next((d for d in options if d != taken), options[0])  # type: ignore[return-value]
+
+
+def position(hand, area, without: Card | None = None
+             ) -> tuple[frozenset[str], frozenset[str]]:
+    """A hand (less ``without``) and a discard area as sets of card ids."""
+    return (frozenset(c.id for c in hand if c != without), frozenset(c.id for c in area))
 
 
 BotFactory = Callable[[random.Random, Scorer], Bot]
