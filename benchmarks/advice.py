@@ -29,7 +29,7 @@ from common import load, play_parts  # noqa: E402
 
 from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
 from fantasy_scorer.realms.game.scoring import Scorer  # noqa: E402
-from fantasy_scorer.realms.game.simulate import simulate  # noqa: E402
+from fantasy_scorer.realms.game.simulate import seat_of, simulate  # noqa: E402
 from fantasy_scorer.realms.game.stats import share_interval  # noqa: E402
 
 
@@ -125,11 +125,13 @@ def main() -> None:
             lo, hi = share_interval(mine)
             print(f"  entry {i + 1} ({name}): win share {sum(mine) / len(mine):.3f} "
                   f"[{lo:.3f}, {hi:.3f}], mean score {statistics.fmean(scores[i]):.1f}")
-        # entry i sits at seat (i + g) % players in game g (simulate rotates the seats), so
-        # the same wins by seat show whether playing first or last pays
-        for seat in range(args.players):
-            won = [every[(seat - g) % args.players][k]
-                   for k, g in enumerate(range(args.start, args.start + len(shares)))]
+        # the entries rotate seats (seat_of), so the same wins by seat show whether playing
+        # first or last pays
+        by_seat: list[list[float]] = [[] for _ in range(args.players)]
+        for i, mine in enumerate(every):
+            for k, won in enumerate(mine):
+                by_seat[seat_of(i, args.start + k, args.players)].append(won)
+        for seat, won in enumerate(by_seat):
             lo, hi = share_interval(won)
             print(f"  seat {seat + 1} (plays {'first' if seat == 0 else f'turn {seat + 1}'}): "
                   f"win share {sum(won) / len(won):.3f} [{lo:.3f}, {hi:.3f}]")

@@ -109,6 +109,16 @@ def make_bot(name: str, rng: random.Random, scorer: Scorer, samples: int | None,
     return BOTS[name](rng, scorer)
 
 
+def seat_of(entry: int, game: int, players: int) -> int:
+    """The seat of line-up entry ``entry`` in game ``game``: the seats rotate, so that no
+    bot keeps the first player's seat.
+
+    >>> [seat_of(0, g, 4) for g in range(5)]
+    [0, 1, 2, 3, 0]
+    """
+    return (entry + game) % players
+
+
 def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
              seed: object = 1, samples: int | None = None, budget: float | None = None,
              progress: Callable[[int], None] | None = None,
@@ -128,15 +138,15 @@ def simulate(catalog: Catalog, players: int, lineup: Sequence[str], games: int,
     sim = Simulation(players, games, seed, [BotStats(n, i) for i, n in enumerate(lineup)])
     t0 = time.perf_counter()
     for g in range(start, start + games):
-        seat_of = [(i + g) % players for i in range(players)]
+        seats = [seat_of(i, g, players) for i in range(players)]
         bots: list[Bot | None] = [None] * players
         for i, name in enumerate(lineup):
-            bots[seat_of[i]] = make_bot(name, random.Random(f"{seed}:{g}:{i}"), sc, samples,
+            bots[seats[i]] = make_bot(name, random.Random(f"{seed}:{g}:{i}"), sc, samples,
                                         budget, evaluation)
         record = play(Game.deal(catalog, players, f"{seed}:{g}"), bots)
         for i, stats in enumerate(sim.bots):
-            stats.shares.append(record.share(seat_of[i]))
-            stats.scores.append(record.score(seat_of[i]))
+            stats.shares.append(record.share(seats[i]))
+            stats.scores.append(record.score(seats[i]))
         sim.turns.append(len(record.turns))
         if progress is not None:
             progress(g - start + 1)
