@@ -212,14 +212,20 @@ def test_four_advisors_never_take_their_way_back_to_a_position(seed):
     assert all(t.discarded != t.taken for t in record.turns if t.taken is not None)
 
 
+def _after_four_draws_from_the_deck(seed: int) -> Game:
+    """A 4-player game after four turns from the deck: the discard area holds four cards."""
+    game = Game.deal(CAT, 4, seed=seed)
+    for _ in range(4):
+        game.draw(None)
+        game.discard(game.hands[game.current][0])
+    return game
+
+
 def test_an_advisor_whose_advice_is_to_give_back_the_card_it_took_plays_the_next_option(
         monkeypatch) -> None:
     from fantasy_scorer.realms.game import bots
 
-    game = Game.deal(CAT, 4, seed=5)
-    for _ in range(4):  # four turns from the deck: the area holds four cards
-        game.draw(None)
-        game.discard(game.hands[game.current][0])
+    game = _after_four_draws_from_the_deck(seed=5)
     wanted = game.area[0]
     advice = []
 
@@ -245,10 +251,7 @@ def test_an_advisor_draws_from_the_deck_rather_than_take_its_way_back_to_a_posit
         monkeypatch) -> None:
     from fantasy_scorer.realms.game import bots
 
-    game = Game.deal(CAT, 4, seed=6)
-    for _ in range(4):
-        game.draw(None)
-        game.discard(game.hands[game.current][0])
+    game = _after_four_draws_from_the_deck(seed=6)
     view = game.view()
     wanted, out = game.area[1], view.hand[2]
     take = SimpleNamespace(deck=False, take=wanted, discard=out)

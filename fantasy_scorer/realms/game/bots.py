@@ -9,7 +9,7 @@ which card to discard. The engine checks both answers.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..catalog import Card
@@ -100,8 +100,7 @@ class AdvisorBot:
         self.been.add(position(view.hand, view.discard))
         options = self._options(view)
         best = next((o for o in options if o.deck or position(
-            [*view.hand, o.take], [c for c in view.discard if c != o.take] + [o.discard],
-            without=o.discard) not in self.been), options[0])
+            view.hand, view.discard, o.take, o.discard) not in self.been), options[0])
         self.taken = None if best.deck else best.take
         return self.taken
 
@@ -110,17 +109,25 @@ class AdvisorBot:
         options = [o.discard for o in self._options(view)]
         if taken is not None:  # else the discard area grows: a position never seen
             for d in options:
-                after = position(view.hand, [*view.discard, d], without=d)
+                after = position(view.hand, view.discard, discard=d)
                 if after not in self.been:
                     self.been.add(after)
                     return d
         return next((d for d in options if d != taken), options[0])  # type: ignore[return-value]
 
 
-def position(hand, area, without: Card | None = None
-             ) -> tuple[frozenset[str], frozenset[str]]:
-    """A hand (less ``without``) and a discard area as sets of card ids."""
-    return (frozenset(c.id for c in hand if c != without), frozenset(c.id for c in area))
+def position(hand: Sequence[Card], area: Sequence[Card], take: Card | None = None,
+             discard: Card | None = None) -> tuple[frozenset[str], frozenset[str]]:
+    """A hand and the discard area as sets of card ids, once ``take`` (if given) has gone
+    from the area to the hand and ``discard`` (if given) from the hand to the area."""
+    held, lying = {c.id for c in hand}, {c.id for c in area}
+    if take is not None:
+        held.add(take.id)
+        lying.discard(take.id)
+    if discard is not None:
+        held.discard(discard.id)
+        lying.add(discard.id)
+    return frozenset(held), frozenset(lying)
 
 
 BotFactory = Callable[[random.Random, Scorer], Bot]
