@@ -199,6 +199,24 @@ def test_auto_values_by_the_model_at_every_table_size_and_play_out_plays_out():
         assert not advice.learned
 
 
+def test_near_the_end_of_a_two_player_game_auto_plays_the_samples_out():
+    # with room in the discard area for ENDGAME_ROOM more deck turns or fewer, the 2-player
+    # samples are played out (whose turn ends the game is then exact); with more room, and
+    # at the other table sizes, the model values them
+    room = A.ENDGAME_ROOM[2]
+    pool = PLAIN[:7 + MAX_DISCARD - 1]
+    for players, area, learned in ((2, MAX_DISCARD - room - 1, True),
+                                   (2, MAX_DISCARD - room, False),
+                                   (2, MAX_DISCARD - 1, False), (4, MAX_DISCARD - room, True)):
+        sit = Situation(CAT, players, tuple(pool[:7]), tuple(pool[7:7 + area]))
+        advice = advise(sit, samples=1, budget=None, scorer=SCORERS[players])
+        assert advice.learned is learned and not advice.exact, (players, area)
+        assert A.endgame(sit) is (players == 2 and not learned)
+    from fantasy_scorer.cli.advise import ADVISE_HELP
+
+    assert f"room for {room} cards or fewer" in " ".join(ADVISE_HELP.split())
+
+
 def test_a_game_without_shipped_weights_plays_its_samples_out():
     from fantasy_scorer.realms.catalog import base_catalog
 
