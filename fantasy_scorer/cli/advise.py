@@ -137,10 +137,11 @@ from its best 7 now, its cards, the turns left and the table size
 (docs/advice.md). It answers in microseconds what a play-out answers in
 milliseconds, so a tenth of a second is enough for many samples. With 2
 players the other player's sampled hand is valued the same way, after it
-takes the discard-area card that raises it most, and your chance is that
-of beating it, until the discard area has room for 4 cards or fewer: the
-samples are then played out (the last turns are quick to play, and whose
-turn ends the game is exact). With the expansion the samples are played out.
+takes your discard if that raises it (the other cards of the discard area
+it passed over), and your chance is that of beating it, until the discard
+area has room for 4 cards or fewer: the samples are then played out (the
+last turns are quick to play, and whose turn ends the game is exact). With
+the expansion the samples are played out.
 
 \b
 --budget bounds the time, counted from the moment the question is read;

@@ -155,9 +155,9 @@ def test_the_learned_figures_are_the_models_values_of_the_hand_kept():
 
 def test_with_two_players_the_learned_chance_is_the_duel_with_the_other_hand():
     # The other player's 7 cards are known (--next-holds), so every sample holds them. After
-    # my discard they take, as greedy does, the card of the discard area that raises their
-    # best 7 most (the oldest on a tie; none if no card raises it), and both hands are
-    # valued by the model: my chance is that of a normal final score beating theirs.
+    # my discard they take it, as greedy does, if it raises their best 7 (the other cards of
+    # the discard area they passed over at their last turn), and both hands are valued by
+    # the model: my chance is that of a normal final score beating theirs.
     rng = random.Random(11)
     pool = rng.sample(PLAIN, 18)
     hand, area, theirs = pool[:8], pool[8:11], pool[11:]
@@ -170,11 +170,8 @@ def test_with_two_players_the_learned_chance_is_the_duel_with_the_other_hand():
         kept = [c for c in hand if c is not o.discard]
         after = [*area, o.discard]
         mine, my_sd = model.final(kept, best_hand(kept, CAT)[0].total, len(after), sit.deck)
-        gains = []
-        for c in after:
-            top = best_hand([*theirs, c], CAT)[0]
-            gains.append((top.total - now, top) if c in top.hand.cards else (0, None))
-        gain, top = max(gains, key=lambda g: g[0])  # the first of the largest: the oldest
+        top = best_hand([*theirs, o.discard], CAT, area)[0]  # (area: their take leaves it)
+        gain = top.total - now if o.discard in top.hand.cards else 0
         held = list(top.hand.cards) if gain > 0 else theirs
         other, other_sd = model.final(held, now + gain, len(after), sit.deck)
         spread = math.hypot(my_sd, other_sd)

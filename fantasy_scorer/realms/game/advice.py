@@ -40,9 +40,10 @@ discard gives the next player. The model, in short:
   and its spread; the deck is valued once, over :data:`DECK_CARDS` unseen cards, each
   followed by the discard the model values most. The chance of winning is then the mean,
   over that spread, of the chance below. With two players the other player's sampled hand
-  is valued by the same model, after they take the card of the discard area that raises
-  it most (greedy's take, so a discard of mine can feed them and a take can deny them), and
-  a sample's chance is that of my normal final score beating theirs (the *duel*). A sample
+  is valued by the same model, after they take the card I discard if it raises their hand
+  (greedy's take, so a discard of mine can feed them; every other card of the area they
+  passed over at their last turn), and a sample's chance is that of my normal final score
+  beating theirs (the *duel*). A sample
   costs about what the next player's kept hand and its gifts cost, so a tenth of a second
   gives a decision. Near the end of a 2-player game (:data:`ENDGAME_ROOM`) the samples are
   played out again: the few turns left are cheap to play, and a play-out knows exactly
@@ -898,13 +899,18 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
     ends = _lockstep(sc, [_one(sc, sit, world, o, rival, leaf) for o in live], deadline)
     if ends is None:
         return False
-    _gifts(sc, sit, world, [c for _, _, _, after, _ in ends for c in after])
     win = _win(sit.players)
     duel = rival and leaf is not None
+    # with more players, a greedy next player takes the card of the discard area that
+    # raises their hand most: what they gain from the whole area after my turn (a take of
+    # mine may deny it). With two, the other player passed over every card of the area but
+    # their own discard at their last turn: the card I discard is the one that counts
+    # (:func:`_rival_value`), and only its gift is needed.
+    whole = not rival or util is not win
+    _gifts(sc, sit, world, [c for _, _, out, after, _ in ends
+                            for c in (after if whole else (out,))])
     for o, (final, now, out, after, other) in zip(live, ends, strict=True):
-        # a greedy next player takes the card of the discard area that raises their hand
-        # most: what they gain from the whole area after my turn (a take of mine may deny it)
-        gain = max(world.gifts[c.id] for c in after)
+        gain = max(world.gifts[c.id] for c in after) if whole else 0
         o.gift.add(world.gifts[out.id])
         if isinstance(final, (list, tuple)):  # the learned model's: (mean, spread), or one
             #                                   such per card the deck was valued by
@@ -939,9 +945,15 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
 def _rival_value(leaf: ValueModel, world: World, after: tuple[Card, ...], deck: int
                  ) -> tuple[float, float]:
     """With two players and the learned value: the other player's (expected final score,
-    spread), from the world's hand for them, raised by the card of the discard area after
-    my turn that raises it most (greedy takes it), valued by the model like my hand."""
-    hand, total = world.takes[max(after, key=lambda c: world.gifts[c.id]).id]
+    spread), from the world's hand for them, raised by the card I discarded if it raises
+    it (greedy takes it), valued by the model like my hand.
+
+    Only my discard: at their last turn they passed over every other card of the discard
+    area (their own discard they had just let go), so a hand of theirs that would take one
+    of those is one they do not hold. Counting such phantom takes (the most any card of
+    the area gives) made a take of mine look like a denial of a card they never wanted;
+    the play-outs look only at the card just discarded too (:func:`play_out`)."""
+    hand, total = world.takes[after[-1].id]
     return leaf.final(hand, total, len(after), deck)
 
 
