@@ -43,12 +43,11 @@ discard gives the next player. The model, in short:
   is valued by the same model, after they take the card I discard if it raises their hand
   (greedy's take, so a discard of mine can feed them; every other card of the area they
   passed over at their last turn), and a sample's chance is that of my normal final score
-  beating theirs (the *duel*). A sample
-  costs about what the next player's kept hand and its gifts cost, so a tenth of a second
-  gives a decision. Near the end of a 2-player game (:data:`ENDGAME_ROOM`) the samples are
-  played out again: the few turns left are cheap to play, and a play-out knows exactly
-  whose turn ends the game and what each discard hands the other player to the end, where
-  the model has only an average.
+  beating theirs (the *duel*). A sample costs about what the next player's kept hand and
+  its gifts cost, so a tenth of a second gives a decision. Near the end of a 2-player game
+  (:data:`ENDGAME_ROOM`) the samples are played out again: the few turns left are cheap to
+  play, and a play-out knows exactly whose turn ends the game and what each discard hands
+  the other player to the end, where the model has only an average.
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
@@ -149,7 +148,8 @@ DECK_SHARE = 0.4
 #: discard area's room, ``10 - area``, or the deck's count if smaller), ``evaluation="auto"``
 #: plays the samples out instead of valuing them by the model. Measured with two players
 #: (docs/advice.md): at 0.1 s a decision the play-outs of the last four deck turns won more
-#: games than the model to the end, and than play-outs from six on (fewer samples fit).
+#: games than the model to the end, and than play-outs from six on (a play-out costs
+#: more than a model's value, so fewer samples fit in the budget).
 #: The other table sizes play the others out at random, not greedy: the model to the end.
 ENDGAME_ROOM: dict[int, int] = {2: 4}
 
@@ -951,8 +951,8 @@ def _rival_value(leaf: ValueModel, world: World, after: tuple[Card, ...], deck: 
     Only my discard: at their last turn they passed over every other card of the discard
     area (their own discard they had just let go), so a hand of theirs that would take one
     of those is one they do not hold. Counting such phantom takes (the most any card of
-    the area gives) made a take of mine look like a denial of a card they never wanted;
-    the play-outs look only at the card just discarded too (:func:`play_out`)."""
+    the area gives) would make a take of mine look like a denial of a card they never
+    wanted; the play-outs look only at the card just discarded too (:func:`play_out`)."""
     hand, total = world.takes[after[-1].id]
     return leaf.final(hand, total, len(after), deck)
 
