@@ -214,6 +214,18 @@ def test_near_the_end_of_a_two_player_game_auto_plays_the_samples_out():
     assert f"room for {room} cards or fewer" in " ".join(ADVISE_HELP.split())
 
 
+def test_scoring_in_pure_python_the_model_values_the_end_too():
+    # the browser has no compiled scorer: a round of play-outs there takes seconds, so the
+    # model values the samples to the end of the game
+    sc = Scorer(CAT, 2)
+    sc.compiled = None
+    pool = PLAIN[:7 + MAX_DISCARD - 1]
+    sit = Situation(CAT, 2, tuple(pool[:7]), tuple(pool[7:7 + MAX_DISCARD - A.ENDGAME_ROOM[2]]))
+    assert A.endgame(sit)
+    advice = advise(sit, samples=1, budget=None, scorer=sc)
+    assert advice.learned and not advice.exact
+
+
 def test_a_game_without_shipped_weights_plays_its_samples_out():
     from fantasy_scorer.realms.catalog import base_catalog
 

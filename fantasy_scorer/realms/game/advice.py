@@ -151,6 +151,7 @@ DECK_SHARE = 0.4
 #: games than the model to the end, and than play-outs from six on (a play-out costs
 #: more than a model's value, so fewer samples fit in the budget).
 #: The other table sizes play the others out at random, not greedy: the model to the end.
+#: Scoring in pure Python (the browser), the model serves to the end too (:func:`_leaf_model`).
 ENDGAME_ROOM: dict[int, int] = {2: 4}
 
 
@@ -591,14 +592,14 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     ``evaluation`` is ``"learned"`` (a sample ends after my turn and the hand I keep is
     valued by the learned model of :mod:`.value`), ``"play-out"`` (the rest of the game is
     played out) or ``"auto"``: learned at the table sizes of :data:`LEARNED_TABLES` where
-    the shipped model covers the game, except near the end (:data:`ENDGAME_ROOM`), else
-    the play-outs.
+    the shipped model covers the game, except near the end (:data:`ENDGAME_ROOM`, where
+    the compiled scorer runs), else the play-outs.
     """
     if budget is None and samples is None:
         raise ValueError("give a time budget or a number of samples")
     t0 = time.perf_counter() if started is None else started
     sc = scorer or Scorer(sit.catalog, sit.players)
-    leaf = _leaf_model(sit, evaluation)
+    leaf = _leaf_model(sit, evaluation, sc)
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
@@ -649,14 +650,17 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
                   leaf is not None and not exact)
 
 
-def _leaf_model(sit: Situation, evaluation: str) -> ValueModel | None:
-    """The learned model that values a sample's hand after my turn, or None (play-outs)."""
+def _leaf_model(sit: Situation, evaluation: str, sc: Scorer) -> ValueModel | None:
+    """The learned model that values a sample's hand after my turn, or None (play-outs).
+    The end of the game (:func:`endgame`) is played out only where the compiled scorer
+    runs: scoring in pure Python (the static site's browser), a round of play-outs takes
+    seconds, where the model answers within the budget."""
     if evaluation not in ("auto", "learned", "play-out"):
         raise ValueError(f"unknown evaluation {evaluation!r}")
     if evaluation == "play-out" or (evaluation == "auto" and sit.players not in
                                     LEARNED_TABLES):
         return None
-    if evaluation == "auto" and endgame(sit):
+    if evaluation == "auto" and endgame(sit) and sc.compiled is not None:
         return None
     model = shipped_model(sit.catalog, sit.players)
     if model is None and evaluation == "learned":
