@@ -671,7 +671,7 @@ def _leaf_model(sit: Situation, evaluation: str, sc: Scorer) -> ValueModel | Non
 
 def endgame(sit: Situation) -> bool:
     """Whether ``sit`` is near enough the end that ``evaluation="auto"`` plays its samples
-    out (:data:`ENDGAME_ROOM`).
+    out (:data:`ENDGAME_ROOM`), where the compiled scorer runs.
 
     >>> from fantasy_scorer.realms.catalog import base_catalog
     >>> cat = base_catalog()
