@@ -150,7 +150,8 @@ DECK_SHARE = 0.4
 #: (docs/advice.md): at 0.1 s a decision the play-outs of the last four deck turns won more
 #: games than the model to the end, and than play-outs from six on (a play-out costs
 #: more than a model's value, so fewer samples fit in the budget).
-#: The other table sizes play the others out at random, not greedy: the model to the end.
+#: The other table sizes play the others out at random, not greedy, and keep the model to
+#: the end (with 4 players, the end played out won no more: docs/advice.md).
 #: Scoring in pure Python (the browser), the model serves to the end too (:func:`_leaf_model`).
 ENDGAME_ROOM: dict[int, int] = {2: 4}
 
