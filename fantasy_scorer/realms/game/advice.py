@@ -100,7 +100,7 @@ from .model import TAKE_RATE, WinModel
 from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
-from .value import ValueModel, normal_above, shipped_model
+from .value import ValueModel, normal_above, room, shipped_model
 
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
@@ -680,8 +680,7 @@ def endgame(sit: Situation) -> bool:
     >>> endgame(Situation(cat, 2, hand, area[:5])), endgame(Situation(cat, 2, hand, area))
     (False, True)
     """
-    room = min(MAX_DISCARD - len(sit.area), sit.deck)
-    return room <= ENDGAME_ROOM.get(sit.players, -1)
+    return room(len(sit.area), sit.deck) <= ENDGAME_ROOM.get(sit.players, -1)
 
 
 def _utility(sit: Situation, objective: str):

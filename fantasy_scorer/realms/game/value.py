@@ -48,13 +48,17 @@ _HERMITE = ((0.0, 8 / 15), (1.3556261799742659, 0.2220759220056127),
             (-2.8569700138728056, 0.011257411327721))
 
 
+def room(area: int, deck: int) -> int:
+    """The turns from the deck the game has room for: each adds a card to the discard area
+    (the game ends when it holds 10) and takes one from the deck."""
+    return max(0, min(MAX_DISCARD - area, deck))
+
+
 def turns_left(area: int, deck: int, players: int) -> float:
     """My turns still to come after my turn, estimated: the game has
-    ``min(10 - area, deck) / (1 - take rate)`` turns left (each turn that draws from the
-    deck adds a card to the discard area and takes one from the deck), one in ``players``
-    of them mine."""
-    room = max(0, min(MAX_DISCARD - area, deck))
-    return room / (1 - TAKE_RATE[players]) / players
+    ``room / (1 - take rate)`` turns left (:func:`room`; a turn that takes from the discard
+    area does not count against it), one in ``players`` of them mine."""
+    return room(area, deck) / (1 - TAKE_RATE[players]) / players
 
 
 def basis(t: float) -> tuple[float, float]:
