@@ -117,11 +117,15 @@ def _download(tarball: Path) -> bytes:
                           f"npm pack pyodide@{PYODIDE_VERSION} and pass its folder to "
                           "--pyodide") from None
     if integrity_of(data) == PYODIDE_INTEGRITY:
+        # written whole under a temporary name, then renamed: another process (a second test
+        # worker, a second build) never reads half a tarball
+        part = tarball.with_name(f"{tarball.name}.{os.getpid()}.part")
         try:
             tarball.parent.mkdir(parents=True, exist_ok=True)
-            tarball.write_bytes(data)
+            part.write_bytes(data)
+            os.replace(part, tarball)
         except OSError:
-            pass
+            part.unlink(missing_ok=True)
     return data
 
 

@@ -1,8 +1,10 @@
 """What the tests of the static site share: the pinned Pyodide runtime and a built site.
 
 The runtime is the npm tarball ``.ci/system-deps`` fetches (``npm pack pyodide@VERSION``) into
-``$FR_PYODIDE_DIR`` or ``~/.cache/fantasy-scorer/pyodide``. A test that needs it and does not
-find it fails with the command that fetches it: it is never skipped in silence.
+``$FR_PYODIDE_DIR`` or ``~/.cache/fantasy-scorer/pyodide``. Where it is missing, the tests fetch
+it as ``fr-score site`` does (from the npm registry into that cache, checked against the pinned
+integrity), so that the README's test command passes on a new machine; a test that cannot get
+it fails with the command that fetches it: it is never skipped in silence.
 """
 
 from __future__ import annotations
@@ -15,15 +17,23 @@ from pathlib import Path
 
 import pytest
 
+from fantasy_scorer.errors import ScorerError
 from fantasy_scorer.web import site
 
 
 def pyodide_dir() -> Path:
     folder = site.pyodide_cache()
     if not (folder / site.PYODIDE_TARBALL).is_file():
-        pytest.fail(f"the Pyodide runtime is missing: {folder / site.PYODIDE_TARBALL}; fetch it "
-                    f"with .ci/system-deps (or: cd {folder} && npm pack "
-                    f"pyodide@{site.PYODIDE_VERSION}), or point ${site.PYODIDE_ENV} at its folder")
+        try:
+            site.read_pyodide(None)  # downloads it into the cache
+        except ScorerError as e:
+            pytest.fail(f"the Pyodide runtime is missing: {folder / site.PYODIDE_TARBALL} ({e}); "
+                        f"fetch it with .ci/system-deps (or: cd {folder} && npm pack "
+                        f"pyodide@{site.PYODIDE_VERSION}), or point ${site.PYODIDE_ENV} at its "
+                        "folder")
+        if not (folder / site.PYODIDE_TARBALL).is_file():  # (downloaded, but not writable)
+            pytest.fail(f"the Pyodide runtime could not be saved to {folder}; point "
+                        f"${site.PYODIDE_ENV} at a folder holding {site.PYODIDE_TARBALL}")
     return folder
 
 
