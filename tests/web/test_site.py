@@ -9,6 +9,7 @@ Mirage as Rainstorm 0 = 260).
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -130,33 +131,18 @@ def test_a_folder_that_is_not_empty_needs_force(tmp_path) -> None:
     assert (out / "keep.txt").read_text() == "mine"
 
 
-class _Response:
-    """What ``urllib.request.urlopen`` gives: a context manager whose ``read`` is the body."""
-
-    def __init__(self, body: bytes) -> None:
-        self.body = body
-
-    def __enter__(self) -> _Response:
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
-
-    def read(self) -> bytes:
-        return self.body
-
-
 def test_a_download_is_saved_whole_only_when_its_checksum_matches(tmp_path, monkeypatch
                                                                    ) -> None:
-    # the registry is stood in for: a tarball whose checksum is the pinned one is saved under
-    # its name (written whole, then renamed: no partial file is left), any other is not
+    # the registry is stood in for (a response reads like a file: BytesIO): a tarball whose
+    # checksum is the pinned one is saved under its name (written whole, then renamed: no
+    # partial file is left), any other is not
     good, bad = b"the pinned runtime", b"something else"
     monkeypatch.setattr(site, "PYODIDE_INTEGRITY", site.integrity_of(good))
     tarball = tmp_path / "cache" / site.PYODIDE_TARBALL
-    monkeypatch.setattr(site.urllib.request, "urlopen", lambda url, timeout: _Response(bad))
+    monkeypatch.setattr(site.urllib.request, "urlopen", lambda url, timeout: io.BytesIO(bad))
     assert site._download(tarball) == bad
     assert not tarball.parent.exists() or not any(tarball.parent.iterdir())
-    monkeypatch.setattr(site.urllib.request, "urlopen", lambda url, timeout: _Response(good))
+    monkeypatch.setattr(site.urllib.request, "urlopen", lambda url, timeout: io.BytesIO(good))
     assert site._download(tarball) == good
     assert tarball.read_bytes() == good
     assert [p.name for p in tarball.parent.iterdir()] == [site.PYODIDE_TARBALL]
