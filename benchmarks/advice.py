@@ -2,6 +2,7 @@
 
     python benchmarks/advice.py --players 4 --games 1000 --budget 0.1 [--evaluation learned]
         [--jobs 2] [--seed heldout] [--lineup advisor,advisor,advisor,advisor]
+        [--record wins.json]
     python benchmarks/advice.py --players 4 --cost 40 --samples 16
 
 One advisor and ``players - 1`` greedy bots, the seats rotated (``fr-score simulate``'s
@@ -10,7 +11,10 @@ the value model was trained on (those are ``train:...``). Prints, every 10 games
 worker, the running win share, and at the end the share with its 95% interval, the mean
 scores and the load (``os.getloadavg``) before and after: a time budget makes the games
 depend on the machine's speed and load. ``--lineup`` plays another line-up (e.g. four
-advisors, for a seat or order bias) and prints every entry's share. ``--cost`` prints the
+advisors, for a seat or order bias) and prints every entry's share. ``--record`` writes each
+game's result per entry (1, a half for a shared win, or 0) to a JSON file: two variants run on
+the same deals can then be compared game by game (``benchmarks/paired.py``), which tells a
+difference from the deals' luck with fewer games. ``--cost`` prints the
 CPU time of decisions at a fixed sample count instead (a variant's cost per sample, which
 the load hardly changes). No test asserts any of these figures.
 """
@@ -18,6 +22,7 @@ the load hardly changes). No test asserts any of these figures.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -97,6 +102,8 @@ def main() -> None:
     ap.add_argument("--cost", type=int, default=None, metavar="DECISIONS",
                     help="print instead the CPU time of DECISIONS decisions at --samples "
                     "(default 16) samples, from random deals")
+    ap.add_argument("--record", default=None, metavar="FILE",
+                    help="write each game's result per entry to FILE (JSON)")
     args = ap.parse_args()
     if args.cost is not None:
         cost(args.players, args.samples or 16, args.cost)
@@ -108,6 +115,11 @@ def main() -> None:
     every, scores = play_parts(part, args.games, args.start, args.jobs, args.players,
                                args.samples, args.budget, args.evaluation, args.seed, lineup)
     shares = every[0]
+    if args.record:
+        Path(args.record).write_text(json.dumps(
+            {"players": args.players, "budget": args.budget, "samples": args.samples,
+             "seed": args.seed, "start": args.start, "lineup": lineup, "wins": every,
+             "scores": scores}) + "\n", encoding="utf-8")
     lo, hi = share_interval(shares)
     bound = (f"budget {args.budget} s" if args.budget is not None else "") + (
         f" samples {args.samples}" if args.samples is not None else "")

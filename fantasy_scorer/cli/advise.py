@@ -133,15 +133,17 @@ When your discard ends the game, every figure is exact and the advice is
 The learned value (the base game, the default): a sample does not play
 the game to its end but stops after your turn, and a model trained on
 games of greedy bots gives the hand's expected final score and its spread
-from its best 7 now, its cards, the turns left and the table size
-(docs/advice.md). It answers in microseconds what a play-out answers in
-milliseconds, so a tenth of a second is enough for many samples. With 2
-players the other player's sampled hand is valued the same way, after it
-takes your discard if that raises it (the other cards of the discard area
-it passed over), and your chance is that of beating it, until the discard
-area has room for 4 cards or fewer: the samples are then played out (the
-last turns are quick to play, and whose turn ends the game is exact). With
-the expansion the samples are played out.
+from its best 7 now, its cards, the turns left and the table size, and
+with 2 players the most a card left in the discard area would raise it (a
+card you may take at your next turn; docs/advice.md). It answers in
+microseconds what a play-out answers in milliseconds, so a tenth of a
+second is enough for many samples. With 2 players the other player's
+sampled hand is valued the same way, after it takes your discard if that
+raises it (the other cards of the discard area it passed over), and your
+chance is that of beating it, until the discard area has room for 4 cards
+or fewer: the samples are then played out (the last turns are quick to
+play, and whose turn ends the game is exact). With the expansion the
+samples are played out.
 
 \b
 --budget bounds the time, counted from the moment the question is read;

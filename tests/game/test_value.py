@@ -62,6 +62,58 @@ def test_a_hand_whose_game_is_over_is_worth_exactly_its_score(players, seed, ful
     hand = random.Random(seed).sample(CAT.suit_cards, 7)
     area, deck = (MAX_DISCARD, left) if full else (min(left, MAX_DISCARD), 0)
     assert model.final(hand, now, area, deck) == (now, 0.0)
+    assert model.final(hand, now, area, deck, bank=left) == (now, 0.0)  # nothing to take
+
+
+def test_the_fit_finds_the_worth_of_a_card_left_in_the_discard_area():
+    # with two players every position's gain is 2 points per turn left and per 10 points of
+    # its bank (a card of the area that would raise it): the fit must find that weight and
+    # no other; at the other table sizes the bank is not a feature
+    rng = random.Random(2)
+    ids = [c.id for c in PLAIN[:12]]
+    pos = []
+    for _ in range(400):
+        area, deck, bank = rng.randint(1, 9), rng.randint(1, 30), rng.randint(0, 40)
+        now = rng.randint(100, 250)
+        gain = 2 * turns_left(area, deck, 2) * bank / 10
+        pos.append(Position(tuple(rng.sample(ids, 7)), now, area, deck, round(now + gain),
+                            bank))
+    model, quality = fit(pos, 2, ids)
+    hand = [CAT.by_id[i] for i in ids[:7]]
+    for area, deck, bank in ((1, 30, 30), (5, 12, 10), (8, 3, 0)):
+        t = turns_left(area, deck, 2)
+        assert model.gain(hand, 180, area, deck, bank) == pytest.approx(2 * t * bank / 10,
+                                                                        abs=1.0)
+    assert quality["explained"] > 0.99
+    assert fit(pos, 3, ids)[0].bank == (0.0, 0.0)
+
+
+@settings(max_examples=15, deadline=None)
+@given(st.integers(0, 10**6), st.integers(0, 1), st.integers(1, 8))
+def test_each_options_bank_is_the_most_a_card_left_in_the_area_raises_the_hand_kept(
+        seed, drawn, area_size):
+    # the cards I may take at my next turn: those of the discard area after my turn but my
+    # discard (and the card I took), each taken into the hand I keep, the best 7 then
+    rng = random.Random(seed)
+    pool = rng.sample(PLAIN, 7 + drawn + area_size)
+    sit = Situation(CAT, 2, tuple(pool[:7 + drawn]), tuple(pool[7 + drawn:]))
+    advice = advise(sit, samples=1, budget=None, scorer=SCORERS[2], evaluation="learned")
+    assert advice.learned
+
+    def bank(kept, left, pool):
+        now = best_hand(list(kept), CAT, list(left))[0].total
+        return max([best_hand([*kept, u], CAT, [c for c in left if c is not u])[0].total
+                    - now for u in pool] + [0])
+
+    for o in advice.options:
+        if o.deck:  # the card is not known yet: the bank of the hand now
+            want = bank(sit.hand, sit.area, sit.area)
+        else:
+            held = [*sit.hand, *([o.take] if o.take is not None else [])]
+            kept = [c for c in held if c is not o.discard]
+            left = [*(c for c in sit.area if c is not o.take), o.discard]
+            want = bank(kept, left, left[:-1])
+        assert o.bank == want, o.label()
 
 
 def test_a_chance_over_a_normal_spread_is_exact_for_a_linear_win():
@@ -169,7 +221,11 @@ def test_with_two_players_the_learned_chance_is_the_duel_with_the_other_hand():
     for o in advice.options:
         kept = [c for c in hand if c is not o.discard]
         after = [*area, o.discard]
-        mine, my_sd = model.final(kept, best_hand(kept, CAT)[0].total, len(after), sit.deck)
+        now_mine = best_hand(kept, CAT)[0].total
+        # my bank: the most a card left in the area (not my discard) raises my hand
+        bank = max([best_hand([*kept, u], CAT, [c for c in after if c is not u])[0].total
+                    - now_mine for u in area] + [0])
+        mine, my_sd = model.final(kept, now_mine, len(after), sit.deck, bank)
         top = best_hand([*theirs, o.discard], CAT, area)[0]  # (area: their take leaves it)
         gain = top.total - now if o.discard in top.hand.cards else 0
         held = list(top.hand.cards) if gain > 0 else theirs
@@ -243,9 +299,10 @@ def test_the_quick_evaluator_agrees_with_final(players, seed, area, deck, now):
     model = shipped_model(CAT, players)
     assert model is not None
     hand = random.Random(seed).sample(CAT.suit_cards, 7)
-    mean, sd = model.at(area, deck)(hand, now)
-    want = model.final(hand, now, area, deck)
-    assert mean == pytest.approx(want[0]) and sd == pytest.approx(want[1])
+    for bank in (0, now // 10):
+        mean, sd = model.at(area, deck)(hand, now, bank)
+        want = model.final(hand, now, area, deck, bank)
+        assert mean == pytest.approx(want[0]) and sd == pytest.approx(want[1])
 
 
 def test_the_learned_deck_option_is_the_mean_over_every_card_the_deck_could_give():

@@ -100,7 +100,7 @@ from .model import TAKE_RATE, WinModel
 from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
-from .value import ValueModel, normal_above, room, shipped_model
+from .value import ValueModel, bank_asks, normal_above, room, shipped_model
 
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
@@ -294,6 +294,9 @@ class Option:
     #: with the learned value, the deck's every card: card id -> (expected final score, its
     #: spread, best 7 now, card discarded) of the hand the model would keep after drawing it
     draws: dict[str, tuple[float, float, int, Card]] | None = None
+    #: with a learned model that has the feature: the most a card left in the discard area
+    #: raises the hand I keep (:func:`.value.bank_asks`)
+    bank: int = 0
 
     @property
     def samples(self) -> int:
@@ -605,10 +608,13 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
     if leaf is not None and (settle or len(options) > 1):  # (a bot with one option has
-        for o in options:                                  # nothing to weigh)
+        if any(leaf.bank):                                 # nothing to weigh)
+            _banks(sc, sit, options)
+        for o in options:
             if o.deck and not o.exact and not _draws_from_deck(sit.catalog.suit_cards):
                 o.draws = _deck_values(sc, sit, leaf, random.Random(f"deck:{seed}"),
-                                       None if budget is None else t0 + DECK_SHARE * budget)
+                                       None if budget is None else t0 + DECK_SHARE * budget,
+                                       o.bank)
     # two players: a sample's win is the duel with the other one, played out too or valued
     # by the learned model (mixing that with the chances of exact options, against greedy
     # players' scores, would compare unlike figures)
@@ -829,9 +835,34 @@ def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
     return options
 
 
+def _banks(sc: Scorer, sit: Situation, options: list[Option]) -> None:
+    """Each option's bank (:func:`.value.bank_asks`), once per decision: the most a card
+    left in the discard area after the option (not my discard, nor the card I took) raises
+    the hand I keep. A card the learned model cannot see in my hand's cards: I may take it
+    at my next turn. For the deck, whose card is not known yet, the bank of my hand now."""
+    hand, area = sit.hand, sit.area
+    asks: list = []
+    spans = []
+    for o in options:
+        if o.deck:
+            kept, after, pool = hand, area, area
+        else:
+            assert o.discard is not None
+            held = hand + ((o.take,) if o.take is not None else ())
+            kept = tuple(c for c in held if c is not o.discard)
+            after = tuple(c for c in area if c is not o.take) + (o.discard,)
+            pool = after[:-1]
+        part = bank_asks(kept, after, pool)
+        spans.append((len(asks), len(part)))
+        asks += part
+    totals = sc.totals(asks)
+    for o, (at, n) in zip(options, spans, strict=True):
+        o.bank = max(0, max(totals[at:at + n]) - totals[at])
+
+
 def _deck_values(sc: Scorer, sit: Situation, leaf: ValueModel,
-                 rng: random.Random | None = None, deadline: float | None = None
-                 ) -> dict[str, tuple[float, float, int, Card]]:
+                 rng: random.Random | None = None, deadline: float | None = None,
+                 bank: int = 0) -> dict[str, tuple[float, float, int, Card]]:
     """With the learned value, what drawing each unseen card leads to: the discard the model
     values most after it (the higher total first on a tie) and the model's (expected final
     score, spread), with the best 7 now and the card discarded. The deck option's figures
@@ -842,7 +873,8 @@ def _deck_values(sc: Scorer, sit: Situation, leaf: ValueModel,
     :data:`DECK_CHUNK` at a time, and no chunk is started past ``deadline`` (a
     :func:`time.perf_counter` reading): a hand of several cards that make choices scores in
     milliseconds a set, and all 24 cards could take several budgets. The cards valued by then
-    serve (the first chunk is always valued)."""
+    serve (the first chunk is always valued). ``bank``: the deck option's
+    (:func:`_banks`)."""
     hand, area, deck = sit.hand, sit.area, sit.deck - 1
     unseen = sit.unseen
     if rng is not None and len(unseen) > DECK_CARDS:
@@ -864,7 +896,7 @@ def _deck_values(sc: Scorer, sit: Situation, leaf: ValueModel,
             best: tuple | None = None
             for i in range(n):
                 t = totals[k * n + i]
-                mean, sd = value(cards[:i] + cards[i + 1:], t)
+                mean, sd = value(cards[:i] + cards[i + 1:], t, bank)
                 key = (mean, t, cards[i].strength, i)
                 if best is None or key > best[0]:
                     best = (key, mean, sd, t, cards[i])
@@ -956,7 +988,9 @@ def _rival_value(leaf: ValueModel, world: World, after: tuple[Card, ...], deck: 
     area (their own discard they had just let go), so a hand of theirs that would take one
     of those is one they do not hold. Counting such phantom takes (the most any card of
     the area gives) would make a take of mine look like a denial of a card they never
-    wanted; the play-outs look only at the card just discarded too (:func:`play_out`)."""
+    wanted; the play-outs look only at the card just discarded too (:func:`play_out`).
+    For the same reason their bank (:func:`.value.bank_asks`) is 0: the cards of the area
+    they passed over do not raise their hand."""
     hand, total = world.takes[after[-1].id]
     return leaf.final(hand, total, len(after), deck)
 
@@ -1002,6 +1036,6 @@ def _one(sc: Scorer, sit: Situation, world: World, o: Option, rival: bool = Fals
     after = tuple(area)
     (now,) = yield [(kept, after)]
     if leaf is not None:
-        return leaf.final(kept, now, len(after), deck), now, out, after, None
+        return leaf.final(kept, now, len(after), deck, o.bank), now, out, after, None
     final, other = yield from play_out(sc, sit, world, kept, area, deck, mine, rival)
     return final, now, out, after, other

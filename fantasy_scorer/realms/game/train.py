@@ -1,8 +1,9 @@
 """Training the value model of :mod:`.value` from games of greedy bots.
 
 Each table size gets its own linear model. The positions: every hand a greedy player keeps
-after a turn (its best 7 now, the discard area's and the deck's counts), with the player's
-final score in that game as the target. The weights are the ridge least-squares fit of
+after a turn (its best 7 now, the discard area's and the deck's counts, and at the table
+sizes of :data:`BANK_TABLES` its bank, :func:`.value.bank_asks`), with the player's final
+score in that game as the target. The weights are the ridge least-squares fit of
 ``final - now`` on the features of :func:`features` (:data:`RIDGE` keeps the weights of
 rarely held cards small); the spread is the least-squares fit of the squared residuals on
 the turns left.
@@ -32,10 +33,15 @@ from ..catalog import Card, Catalog, base_catalog
 from .bots import GreedyBot
 from .engine import Game
 from .scoring import Scorer
-from .value import ValueModel, basis, game_name, turns_left
+from .value import ValueModel, bank_asks, basis, game_name, turns_left
 
 #: The ridge penalty of the fit (on features whose scale is that of the turns left).
 RIDGE = 1.0
+
+#: The table sizes whose model has the bank among its features: two players, where only
+#: the other player's turn passes before a card left in the discard area can be taken (the
+#: only size it was measured at: docs/advice.md).
+BANK_TABLES = (2,)
 
 
 @dataclass(frozen=True)
@@ -47,6 +53,7 @@ class Position:
     area: int  # cards in the discard area after the turn
     deck: int  # cards in the deck after the turn
     final: int  # the player's final score
+    bank: int = 0  # the most a card of the area (not the one just discarded) raises it
 
 
 def positions(catalog: Catalog, players: int, games: int, seed: object,
@@ -57,7 +64,7 @@ def positions(catalog: Catalog, players: int, games: int, seed: object,
     for g in range(games):
         game = Game.deal(catalog, players, f"train:{seed}:{players}:{g}", deck)
         bots = [GreedyBot(random.Random(0), sc) for _ in range(players)]
-        kept: list[tuple[int, tuple[str, ...], int, int, int]] = []
+        kept: list[tuple[int, tuple[str, ...], int, int, int, int]] = []
         while not game.over:
             seat = game.current
             bot = bots[seat]
@@ -65,20 +72,28 @@ def positions(catalog: Catalog, players: int, games: int, seed: object,
             game.discard(bot.choose_discard(game.view()))
             hand = tuple(game.hands[seat])
             area = tuple(game.area)
-            kept.append((seat, tuple(c.id for c in hand), sc.total(hand, area), len(area),
-                         len(game.deck)))
+            now, bank = sc.total(hand, area), 0
+            if players in BANK_TABLES and len(area) > 1:
+                totals = sc.totals(bank_asks(hand, area, area[:-1]))
+                bank = max(0, max(totals[1:]) - totals[0])
+            kept.append((seat, tuple(c.id for c in hand), now, len(area), len(game.deck),
+                         bank))
         record = game.finish(sc)
-        out += [Position(h, now, a, d, record.score(seat)) for seat, h, now, a, d in kept]
+        out += [Position(h, now, a, d, record.score(seat), bank)
+                for seat, h, now, a, d, bank in kept]
     return out
 
 
 def features(ids: Sequence[str], now: float, area: int, deck: int, players: int,
-             column: dict[str, int]) -> list[float]:
+             column: dict[str, int], bank: float | None = None) -> list[float]:
     """The row of a position: per basis function its value and its value times
     ``now / 100``, then per card (``column``: card id -> index) the basis functions where the
-    hand holds the card. (:meth:`.value.ValueModel.gain` is this row times the weights.)"""
+    hand holds the card, then (unless ``bank`` is None) per basis function its value times
+    ``bank / 10``. (:meth:`.value.ValueModel.gain` is this row times the weights.)"""
     b = basis(turns_left(area, deck, players))
     row = [0.0] * (2 * len(b) + len(b) * len(column))
+    if bank is not None:
+        row += [g * bank / 10 for g in b]
     for k, g in enumerate(b):
         row[2 * k] = g
         row[2 * k + 1] = g * now / 100
@@ -97,8 +112,9 @@ def fit(pos: Sequence[Position], players: int, cards: Sequence[str]) -> tuple[Va
     import numpy as np
 
     column = {c: k for k, c in enumerate(cards)}
-    x = np.array([features(p.hand, p.now, p.area, p.deck, players, column) for p in pos],
-                 dtype=np.float64)
+    banked = players in BANK_TABLES
+    x = np.array([features(p.hand, p.now, p.area, p.deck, players, column,
+                           p.bank if banked else None) for p in pos], dtype=np.float64)
     y = np.array([p.final - p.now for p in pos], dtype=np.float64)
     w = np.linalg.solve(x.T @ x + RIDGE * np.eye(x.shape[1]), x.T @ y)
     r = y - x @ w
@@ -111,7 +127,8 @@ def fit(pos: Sequence[Position], players: int, cards: Sequence[str]) -> tuple[Va
         tuple((round(float(w[2 * k]), 6), round(float(w[2 * k + 1]), 6)) for k in range(nb)),
         {c: tuple(round(float(w[2 * nb + nb * k + j]), 6) for j in range(nb))
          for c, k in column.items()},
-        (round(float(spread[0]), 4), round(float(spread[1]), 4)))
+        (round(float(spread[0]), 4), round(float(spread[1]), 4)),
+        bank=(round(float(w[-2]), 6), round(float(w[-1]), 6)) if banked else (0.0, 0.0))
     var = float(np.var(y)) or 1.0
     rmse = round(float(np.sqrt(np.mean(r * r))), 2)
     quality = {"positions": len(pos), "rmse": rmse,

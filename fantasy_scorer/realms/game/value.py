@@ -16,7 +16,12 @@ exactly its score:
 * ``T * now / 100`` and ``T**2 * now / 100``: a high hand has less room to grow;
 * for each card of the hand, ``T`` and ``T**2``: the card's *potential*, what holding it
   is worth in the turns to come (a card that rewards cards still unseen is worth more
-  early).
+  early);
+* with two players, ``T * bank / 10`` and ``T**2 * bank / 10``, where the *bank* is the most
+  a card left in the discard area (not the one just discarded) raises the hand's best 7 if
+  taken (:func:`bank_asks`): a card I may take at my next turn, which the hand's cards
+  alone cannot tell. Between two of my turns only the other player's turn passes, so such
+  a card is often still there; its weights are 0 at the other table sizes.
 
 The spread of the gain is fitted too (its variance, linear in ``T``), so that a chance of
 winning can be read from the predicted final score (:meth:`ValueModel.chance`).
@@ -71,24 +76,27 @@ def basis(t: float) -> tuple[float, float]:
 class ValueModel:
     """The weights for one table size: ``base`` (per basis function: its own weight, then
     the weight of ``now / 100`` times it), ``cards`` (card id -> weight per basis
-    function), ``spread`` (the gain's variance: constant, and per turn left); ``rmse``, the
-    root-mean-square error of its final scores on the games it was trained on (what the
-    advice says of its figures)."""
+    function), ``spread`` (the gain's variance: constant, and per turn left), ``bank`` (per
+    basis function, the weight of the bank / 10); ``rmse``, the root-mean-square error of
+    its final scores on the games it was trained on (what the advice says of its
+    figures)."""
 
     players: int
     base: tuple[tuple[float, float], ...]
     cards: dict[str, tuple[float, ...]]
     spread: tuple[float, float]
     rmse: float = 0.0
+    bank: tuple[float, float] = (0.0, 0.0)  # per basis function, times the bank / 10
 
     def covers(self, cards: Sequence[Card]) -> bool:
         """Whether every card has a weight (a card of another game has none)."""
         return all(c.id in self.cards for c in cards)
 
-    def gain(self, hand: Sequence[Card], now: float, area: int, deck: int) -> float:
+    def gain(self, hand: Sequence[Card], now: float, area: int, deck: int,
+             bank: float = 0.0) -> float:
         """The points greedy play is expected to add to ``now`` (the best 7 of ``hand``) by
         the end of the game, after my turn left ``area`` cards in the discard area and
-        ``deck`` in the deck."""
+        ``deck`` in the deck, and a card there that would raise the hand by ``bank``."""
         t = turns_left(area, deck, self.players)
         if t <= 0:
             return 0.0
@@ -96,7 +104,7 @@ class ValueModel:
         out = 0.0
         for k, g in enumerate(b):
             w, ws = self.base[k]
-            out += g * (w + ws * now / 100)
+            out += g * (w + ws * now / 100 + self.bank[k] * bank / 10)
         cards = self.cards
         for c in hand:
             weights = cards.get(c.id)
@@ -104,9 +112,10 @@ class ValueModel:
                 out += sum(w * g for w, g in zip(weights, b, strict=True))
         return out
 
-    def final(self, hand: Sequence[Card], now: float, area: int, deck: int
-              ) -> tuple[float, float]:
-        """(expected final score, its standard deviation) of ``hand``.
+    def final(self, hand: Sequence[Card], now: float, area: int, deck: int,
+              bank: float = 0.0) -> tuple[float, float]:
+        """(expected final score, its standard deviation) of ``hand`` (``bank``:
+        :meth:`gain`).
 
         >>> m = ValueModel(4, ((0.0, 0.0), (0.0, 0.0)), {}, (0.0, 10.0))
         >>> m.final((), 180, area=10, deck=5)  # the game is over: the score, no spread
@@ -116,25 +125,26 @@ class ValueModel:
         if t <= 0:
             return now, 0.0
         var = self.spread[0] + self.spread[1] * t
-        return now + self.gain(hand, now, area, deck), math.sqrt(max(var, 1.0))
+        return now + self.gain(hand, now, area, deck, bank), math.sqrt(max(var, 1.0))
 
-    def at(self, area: int, deck: int) -> Callable[[Sequence[Card], float],
-                                                   tuple[float, float]]:
+    def at(self, area: int, deck: int) -> Callable[..., tuple[float, float]]:
         """:meth:`final` for many hands after one turn (``area`` and ``deck`` fixed): each
         card's weight is summed over the basis once, not once per hand."""
         t = turns_left(area, deck, self.players)
         if t <= 0:
-            return lambda hand, now: (now, 0.0)
+            return lambda hand, now, bank=0.0: (now, 0.0)
         b = basis(t)
         w0 = sum(g * w for g, (w, _) in zip(b, self.base, strict=True))
         w1 = sum(g * ws for g, (_, ws) in zip(b, self.base, strict=True)) / 100
         per = {k: sum(w * g for w, g in zip(ws, b, strict=True))
                for k, ws in self.cards.items()}
+        wb = sum(g * w for g, w in zip(b, self.bank, strict=True)) / 10
         sd = math.sqrt(max(self.spread[0] + self.spread[1] * t, 1.0))
         get = per.get
 
-        def final(hand: Sequence[Card], now: float) -> tuple[float, float]:
-            return now + w0 + w1 * now + sum(get(c.id, 0.0) for c in hand), sd
+        def final(hand: Sequence[Card], now: float, bank: float = 0.0
+                  ) -> tuple[float, float]:
+            return now + w0 + w1 * now + wb * bank + sum(get(c.id, 0.0) for c in hand), sd
 
         return final
 
@@ -154,15 +164,37 @@ class ValueModel:
     def to_json(self) -> dict:
         return {"players": self.players, "base": [list(b) for b in self.base],
                 "cards": {k: list(v) for k, v in sorted(self.cards.items())},
-                "spread": list(self.spread), "rmse": self.rmse}
+                "spread": list(self.spread), "rmse": self.rmse, "bank": list(self.bank)}
 
     @classmethod
     def from_json(cls, data: dict) -> ValueModel:
+        bank = data.get("bank", (0.0, 0.0))
         return cls(int(data["players"]),
                    tuple((float(b[0]), float(b[1])) for b in data["base"]),
                    {k: tuple(map(float, v)) for k, v in data["cards"].items()},
                    (float(data["spread"][0]), float(data["spread"][1])),
-                   float(data.get("rmse", 0.0)))
+                   float(data.get("rmse", 0.0)), (float(bank[0]), float(bank[1])))
+
+
+def bank_asks(kept: tuple[Card, ...], after: tuple[Card, ...], pool: Sequence[Card]
+              ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
+    """The (cards, discard area) sets whose best 7s give the bank of ``kept`` (the hand I
+    keep, ``after`` the discard area after my turn, ``pool`` its cards I could take at my
+    next turn): first ``kept`` itself, then for each card of ``pool`` the hand with it and
+    without one of its own cards, the area without it. The bank is the highest of the
+    others' totals less the first's, or 0.
+
+    >>> from fantasy_scorer.realms.catalog import base_catalog
+    >>> c = base_catalog().suit_cards
+    >>> [len(cards) for cards, _ in bank_asks(tuple(c[:7]), tuple(c[7:10]), c[7:9])]
+    [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+    """
+    asks = [(kept, after)]
+    for u in pool:
+        held = kept + (u,)
+        rest = tuple(c for c in after if c is not u)
+        asks += [(held[:i] + held[i + 1:], rest) for i in range(len(kept))]
+    return asks
 
 
 def normal_above(mean: float, sd: float, x: float) -> float:
