@@ -123,8 +123,9 @@ of winning: with 2 players, how often your final score beats the other's;
 with more, that score set against the others' final scores, spread as in
 games of greedy bots, the next player's raised by the gift. The
 recommendation is the highest chance of winning, but 'fr-score best''s
-choice stays unless another option beats it by 2.5 standard errors (the best
-of many noisy figures looks better than it is). Options clearly worse stop
+choice stays unless another option beats it by 2.5 standard errors, 1.5
+with 2 players (the best of many noisy figures looks better than it is;
+with 2 players the lower bar won more games). Options clearly worse stop
 being sampled (marked ·).
 When your discard ends the game, every figure is exact and the advice is
 'fr-score best''s (the final discard area includes your discard).
@@ -255,6 +256,7 @@ def advice_text(advice, loc: Localizer) -> str:
              f"{len(sit.area)} in the discard area, {sit.deck} in the deck."]
     rows = [("", "option", "wins (95%)", "final score (95%)", "improves (95%)", "now",
              "gift (95%)")]
+    from ..realms.game.advice import challenge_z
     from ..realms.game.report import breaks_written
 
     for i, o in enumerate(advice.options):
@@ -277,8 +279,10 @@ def advice_text(advice, loc: Localizer) -> str:
     ahead = [o for o in advice.options[1:] if o.active and o.utility and best.utility
              and o.value() > best.value()]
     if best.greedy and ahead:
+        z = challenge_z(sit.players)
         lines.append(f"This is fr-score best's choice: {loc.text(ahead[0].label())} shows a "
-                     "higher chance, but by less than 2.5 standard errors: within the noise.")
+                     f"higher chance, but by less than {z:g} standard errors: within the "
+                     "noise.")
     if advice.exact:
         lines.append("Your discard ends the game: every figure is exact.")
     elif advice.rounds == 0:

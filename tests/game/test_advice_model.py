@@ -15,6 +15,7 @@ from fantasy_scorer.realms.game.advice import (
     _discard_options,
     _draw_options,
     _utility,
+    challenge_z,
     kept_hand,
     sample_world,
 )
@@ -125,6 +126,17 @@ def test_greedys_choice_stays_first_unless_clearly_beaten():
     options = [leader, keeper]
     _defend_greedy(options)
     assert options[0] is leader
+
+
+def test_with_two_players_a_leader_needs_fewer_standard_errors():
+    # Differences 0, 0.3, 0.1, 0.2: mean 0.15, sd sqrt(0.05 / 3) = 0.129, se 0.0645: the
+    # leader is 2.3 se ahead, short of the 2.5 of 3 or more players, past the duel's 1.5
+    keeper = _option([0.2, 0.3, 0.2, 0.1], greedy=True)
+    leader = _option([0.2, 0.6, 0.3, 0.3])
+    for players, first in ((4, keeper), (3, keeper), (2, leader)):
+        options = [leader, keeper]
+        _defend_greedy(options, challenge_z(players))
+        assert options[0] is first, players
 
 
 # -- the next player's kept hand -------------------------------------------------------------

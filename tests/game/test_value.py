@@ -116,6 +116,24 @@ def test_each_options_bank_is_the_most_a_card_left_in_the_area_raises_the_hand_k
         assert o.bank == want, o.label()
 
 
+def test_banks_not_all_scored_by_their_deadline_all_count_0():
+    # a hand whose sets score slowly must not spend the budget on its banks, and options
+    # whose banks were scored must not be compared with options whose were not
+    rng = random.Random(4)
+    for _ in range(50):
+        pool = rng.sample(PLAIN, 14)
+        sit = Situation(CAT, 2, tuple(pool[:7]), tuple(pool[7:]))
+        options = A._draw_options(SCORERS[2], sit, A._utility(sit, "win"))
+        A._banks(SCORERS[2], sit, options)
+        if any(o.bank for o in options):
+            break
+    assert any(o.bank for o in options)
+    late = A._draw_options(SCORERS[2], sit, A._utility(sit, "win"))
+    A._banks(SCORERS[2], sit, late, deadline=0.0)
+    assert [o.label() for o in late] == [o.label() for o in options]
+    assert all(o.bank == 0 for o in late)
+
+
 def test_a_chance_over_a_normal_spread_is_exact_for_a_linear_win():
     # the five-point Gauss-Hermite rule is exact for polynomials up to degree 9: the mean of a
     # linear function of a normal variable is its value at the mean
