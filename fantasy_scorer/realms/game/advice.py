@@ -36,18 +36,20 @@ discard gives the next player. The model, in short:
   score within about 12 points, from the first turn on.
 * **The learned value** (``evaluation``, the default wherever weights ship:
   :data:`LEARNED_TABLES`) replaces the play-out: a sample ends right after my turn, and the
-  model of :mod:`.value` (trained on greedy games) gives the kept hand's expected final score
-  and its spread; the deck is valued once, over :data:`DECK_CARDS` unseen cards, each
-  followed by the discard the model values most. The chance of winning is then the mean,
-  over that spread, of the chance below. With two players the other player's sampled hand
-  is valued by the same model, after they take the card I discard if it raises their hand
-  (greedy's take, so a discard of mine can feed them; every other card of the area they
-  passed over at their last turn), and a sample's chance is that of my normal final score
-  beating theirs (the *duel*). A sample costs about what the next player's kept hand and
-  its gifts cost, so a tenth of a second gives a decision. Near the end of a 2-player game
-  (:data:`ENDGAME_ROOM`) the samples are played out again: the few turns left are cheap to
-  play, and a play-out knows exactly whose turn ends the game and what each discard hands
-  the other player to the end, where the model has only an average.
+  model of :mod:`.value` (trained on greedy games) gives the kept hand's expected final
+  score and its spread (with two players from its *bank* too, the most a card left in the
+  discard area would raise it, scored once per decision: :func:`_banks`); the deck is valued
+  once, over :data:`DECK_CARDS` unseen cards, each followed by the discard the model values
+  most. The chance of winning is then the mean, over that spread, of the chance below. With
+  two players the other player's sampled hand is valued by the same model, after they take
+  the card I discard if it raises their hand (greedy's take, so a discard of mine can feed
+  them; every other card of the area they passed over at their last turn), and a sample's
+  chance is that of my normal final score beating theirs (the *duel*). A sample costs about
+  what the next player's kept hand and its gifts cost, so a tenth of a second gives a
+  decision. Near the end of a 2-player game (:data:`ENDGAME_ROOM`) the samples are played
+  out again: the few turns left are cheap to play, and a play-out knows exactly whose turn
+  ends the game and what each discard hands the other player to the end, where the model has
+  only an average.
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
