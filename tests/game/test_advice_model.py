@@ -137,6 +137,11 @@ def test_with_two_players_a_leader_needs_fewer_standard_errors():
         options = [leader, keeper]
         _defend_greedy(options, challenge_z(players))
         assert options[0] is first, players
+    # and the help says the bars the advice uses
+    from fantasy_scorer.cli.advise import ADVISE_HELP
+
+    assert (f"beats it by {challenge_z(4):g} standard errors, {challenge_z(2):g} with 2 "
+            "players") in " ".join(ADVISE_HELP.split())
 
 
 # -- the next player's kept hand -------------------------------------------------------------

@@ -102,7 +102,7 @@ from .model import TAKE_RATE, WinModel
 from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
-from .value import ValueModel, bank_asks, normal_above, room, shipped_model
+from .value import ValueModel, bank, normal_above, room, shipped_model
 
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
@@ -303,7 +303,7 @@ class Option:
     #: spread, best 7 now, card discarded) of the hand the model would keep after drawing it
     draws: dict[str, tuple[float, float, int, Card]] | None = None
     #: with a learned model that has the feature: the most a card left in the discard area
-    #: raises the hand I keep (:func:`.value.bank_asks`)
+    #: raises the hand I keep (:func:`.value.bank`)
     bank: int = 0
 
     @property
@@ -856,7 +856,7 @@ def _draw_options(sc: Scorer, sit: Situation, util) -> list[Option]:
 
 def _banks(sc: Scorer, sit: Situation, options: list[Option],
            deadline: float | None = None) -> None:
-    """Each option's bank (:func:`.value.bank_asks`), once per decision: the most a card
+    """Each option's bank (:func:`.value.bank`), once per decision: the most a card
     left in the discard area after the option (not my discard, nor the card I took) raises
     the hand I keep. A card the learned model cannot see in my hand's cards: I may take it
     at my next turn. For the deck, whose card is not known yet, the bank of my hand now.
@@ -876,16 +876,12 @@ def _banks(sc: Scorer, sit: Situation, options: list[Option],
             kept = tuple(c for c in held if c is not o.discard)
             after = tuple(c for c in area if c is not o.take) + (o.discard,)
             pool = after[:-1]
-        asks = bank_asks(kept, after, pool)
-        top, step = 0, len(kept)
-        for at in range(1, len(asks), step):
-            if deadline is not None and time.perf_counter() > deadline:
-                return
-            totals = sc.totals(asks[:1] + asks[at:at + step])  # (the first is memoised)
-            top = max(top, max(totals[1:]) - totals[0])
-        banks.append(top)
-    for o, bank in zip(options, banks, strict=True):
-        o.bank = bank
+        got = bank(sc.totals, kept, after, pool, deadline)
+        if got is None:
+            return
+        banks.append(got)
+    for o, b in zip(options, banks, strict=True):
+        o.bank = b
 
 
 def _deck_values(sc: Scorer, sit: Situation, leaf: ValueModel,
@@ -1017,7 +1013,7 @@ def _rival_value(leaf: ValueModel, world: World, after: tuple[Card, ...], deck: 
     of those is one they do not hold. Counting such phantom takes (the most any card of
     the area gives) would make a take of mine look like a denial of a card they never
     wanted; the play-outs look only at the card just discarded too (:func:`play_out`).
-    For the same reason their bank (:func:`.value.bank_asks`) is 0: the cards of the area
+    For the same reason their bank (:func:`.value.bank`) is 0: the cards of the area
     they passed over do not raise their hand."""
     hand, total = world.takes[after[-1].id]
     return leaf.final(hand, total, len(after), deck)

@@ -2,7 +2,7 @@
 
 Each table size gets its own linear model. The positions: every hand a greedy player keeps
 after a turn (its best 7 now, the discard area's and the deck's counts, and at the table
-sizes of :data:`BANK_TABLES` its bank, :func:`.value.bank_asks`), with the player's final
+sizes of :data:`BANK_TABLES` its bank, :func:`.value.bank`), with the player's final
 score in that game as the target. The weights are the ridge least-squares fit of
 ``final - now`` on the features of :func:`features` (:data:`RIDGE` keeps the weights of
 rarely held cards small); the spread is the least-squares fit of the squared residuals on
@@ -33,7 +33,7 @@ from ..catalog import Card, Catalog, base_catalog
 from .bots import GreedyBot
 from .engine import Game
 from .scoring import Scorer
-from .value import ValueModel, bank_asks, basis, game_name, turns_left
+from .value import ValueModel, bank, basis, game_name, turns_left
 
 #: The ridge penalty of the fit (on features whose scale is that of the turns left).
 RIDGE = 1.0
@@ -72,12 +72,10 @@ def positions(catalog: Catalog, players: int, games: int, seed: object,
             game.discard(bot.choose_discard(game.view()))
             hand = tuple(game.hands[seat])
             area = tuple(game.area)
-            now, bank = sc.total(hand, area), 0
-            if players in BANK_TABLES and len(area) > 1:
-                totals = sc.totals(bank_asks(hand, area, area[:-1]))
-                bank = max(0, max(totals[1:]) - totals[0])
+            now = sc.total(hand, area)
+            banked = bank(sc.totals, hand, area, area[:-1]) if players in BANK_TABLES else 0
             kept.append((seat, tuple(c.id for c in hand), now, len(area), len(game.deck),
-                         bank))
+                         banked or 0))
         record = game.finish(sc)
         out += [Position(h, now, a, d, record.score(seat), bank)
                 for seat, h, now, a, d, bank in kept]

@@ -19,7 +19,7 @@ exactly its score:
   early);
 * with two players, ``T * bank / 10`` and ``T**2 * bank / 10``, where the *bank* is the most
   a card left in the discard area (not the one just discarded) raises the hand's best 7 if
-  taken (:func:`bank_asks`): a card I may take at my next turn, which the hand's cards
+  taken (:func:`bank`): a card I may take at my next turn, which the hand's cards
   alone cannot tell. Between two of my turns only the other player's turn passes, so such
   a card is often still there; its weights are 0 at the other table sizes.
 
@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import json
 import math
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
@@ -176,25 +177,34 @@ class ValueModel:
                    float(data.get("rmse", 0.0)), (float(bank[0]), float(bank[1])))
 
 
-def bank_asks(kept: tuple[Card, ...], after: tuple[Card, ...], pool: Sequence[Card]
-              ) -> list[tuple[tuple[Card, ...], tuple[Card, ...]]]:
-    """The (cards, discard area) sets whose best 7s give the bank of ``kept`` (the hand I
-    keep, ``after`` the discard area after my turn, ``pool`` its cards I could take at my
-    next turn): first ``kept`` itself, then for each card of ``pool`` the hand with it and
-    without one of its own cards, the area without it. The bank is the highest of the
-    others' totals less the first's, or 0.
+def bank(totals: Callable[[list], Sequence[int]], kept: tuple[Card, ...],
+         after: tuple[Card, ...], pool: Sequence[Card], deadline: float | None = None
+         ) -> int | None:
+    """The bank of ``kept`` (the hand I keep, ``after`` the discard area after my turn,
+    ``pool`` its cards I could take at my next turn): the most taking one of them raises the
+    hand's best 7, or 0. ``totals`` scores a list of (cards, discard area) sets. The sets
+    are scored a card of ``pool`` at a time (the hand with it and without one of its own
+    cards, the area without it), none started past ``deadline`` (a
+    :func:`time.perf_counter` reading): then None.
 
     >>> from fantasy_scorer.realms.catalog import base_catalog
-    >>> c = base_catalog().suit_cards
-    >>> [len(cards) for cards, _ in bank_asks(tuple(c[:7]), tuple(c[7:10]), c[7:9])]
-    [7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7, 7]
+    >>> c = sorted(base_catalog().suit_cards, key=lambda x: x.strength)
+    >>> printed = lambda asks: [sum(x.strength for x in cards) for cards, _ in asks]
+    >>> bank(printed, tuple(c[:7]), (c[-1], c[7]), (c[-1],)) == c[-1].strength - c[0].strength
+    True
+    >>> bank(printed, tuple(c[:7]), (c[-1], c[7]), (c[-1],), deadline=0.0) is None
+    True
     """
-    asks = [(kept, after)]
+    top = 0
     for u in pool:
+        if deadline is not None and time.perf_counter() > deadline:
+            return None
         held = kept + (u,)
         rest = tuple(c for c in after if c is not u)
-        asks += [(held[:i] + held[i + 1:], rest) for i in range(len(kept))]
-    return asks
+        got = totals([(kept, after)] + [(held[:i] + held[i + 1:], rest)
+                                        for i in range(len(kept))])
+        top = max(top, max(got[1:]) - got[0])
+    return top
 
 
 def normal_above(mean: float, sd: float, x: float) -> float:
