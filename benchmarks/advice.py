@@ -4,6 +4,8 @@
         [--jobs 2] [--seed heldout] [--lineup advisor,advisor,advisor,advisor]
         [--record wins.json]
     python benchmarks/advice.py --players 4 --cost 40 --samples 16
+    python benchmarks/advice.py --players 2 --latency --games 40 --budget 0.1 --start 3000
+    python benchmarks/advice.py --extreme 8 --budget 0.1
 
 One advisor and ``players - 1`` greedy bots, the seats rotated (``fr-score simulate``'s
 games: game ``g`` is dealt from ``"{seed}:{g}"``). The default seed, ``heldout``, is not one
@@ -16,7 +18,9 @@ game's result per entry (1, a half for a shared win, or 0) to a JSON file: two v
 the same deals can then be compared game by game (``benchmarks/paired.py``), which tells a
 difference from the deals' luck with fewer games. ``--cost`` prints the
 CPU time of decisions at a fixed sample count instead (a variant's cost per sample, which
-the load hardly changes). No test asserts any of these figures.
+the load hardly changes); ``--latency`` the wall-clock time of every ``advise`` call of the
+games, and which calls overran the budget by more than 50 ms; ``--extreme`` the time of
+``advise`` on the hands that score slowest. No test asserts any of these figures.
 """
 
 from __future__ import annotations
@@ -87,6 +91,80 @@ def cost(players: int, samples: int, decisions: int) -> None:
           f"({1000 * cpu / max(rounds, 1):.2f} ms a sample, options included); {load()}")
 
 
+def latency(players: int, games: int, start: int, budget: float, seed: str) -> None:
+    """The wall-clock time of every ``advise`` call in games of one advisor against greedy
+    bots (one process): its median, 99th percentile and maximum, and the calls over the
+    budget + 50 ms (the goal of issue 36), each told by what overran: the options' own
+    scoring before any sample (``best``'s comparison of the takes, the banks, the deck's
+    cards) or the samples."""
+    import fantasy_scorer.realms.game.advice as advice_module
+    import fantasy_scorer.realms.game.bots as bots_module
+
+    advise, sample = advice_module.advise, advice_module.sample_world
+    calls: list[tuple[float, float | None, bool]] = []  # (seconds, first sample's start, end)
+    first: list[float] = []
+
+    def sampled(*args, **kwargs):
+        if not first:
+            first.append(time.perf_counter())
+        return sample(*args, **kwargs)
+
+    def timed(sit, **kwargs):
+        first.clear()
+        t0 = time.perf_counter()
+        got = advise(sit, **kwargs)
+        calls.append((time.perf_counter() - t0, first[0] - t0 if first else None,
+                      advice_module.endgame(sit)))
+        return got
+
+    advice_module.sample_world = sampled
+    bots_module.advise = timed
+    cat = base_catalog()
+    simulate(cat, players, ["advisor"] + ["greedy"] * (players - 1), games, seed, None,
+             budget, scorer=Scorer(cat, players), start=start)
+    took = sorted(c[0] for c in calls)
+    over = [c for c in calls if c[0] > budget + 0.05]
+    before = sum(1 for c in over if c[1] is None or c[1] > budget)
+    print(f"{players} players, {games} games from game {start} at {budget} s: {len(calls)} "
+          f"calls of advise, p50 {took[len(took) // 2]:.3f} s, p99 "
+          f"{took[int(0.99 * len(took))]:.3f} s, max {took[-1]:.3f} s; {len(over)} over "
+          f"{budget + 0.05:.2f} s ({sum(c[2] for c in over)} near the end; {before} spent "
+          f"the budget before a first sample, {len(over) - before} in the samples); {load()}")
+
+
+#: The hardest hand for the advice's budget: five cards that make choices, one of them the
+#: Necromancer (which takes the best card of the discard area): a card set scores in tens
+#: of milliseconds.
+EXTREME = ("Necromancer", "Mirage", "Book of Changes", "Shapeshifter", "Doppelgänger")
+
+
+def extreme(cases: int, budget: float) -> None:
+    """``advise`` at ``budget`` with 2 players on ``cases`` draws whose hand holds the
+    :data:`EXTREME` cards and two random ones, with 8 random cards in the discard area (one
+    process, after a first call on a plain hand): the seconds of each, and how many samples."""
+    import random
+
+    from fantasy_scorer.realms.game.advice import Situation, advise
+
+    cat = base_catalog()
+    sc = Scorer(cat, 2)
+    rng = random.Random("extreme")
+    five = tuple(cat.card(n) for n in EXTREME)
+    rest = [c for c in cat.suit_cards if c not in five]
+    advise(Situation(cat, 2, tuple(rest[:7]), tuple(rest[7:12])), budget=budget, scorer=sc)
+    took = []
+    for k in range(cases):
+        deal = rng.sample(rest, 10)
+        sit = Situation(cat, 2, five + tuple(deal[:2]), tuple(deal[2:]))
+        t0 = time.perf_counter()
+        got = advise(sit, seed=k, budget=budget, scorer=sc)
+        took.append(time.perf_counter() - t0)
+        print(f"  {', '.join(c.name for c in sit.hand)}: {took[-1]:.3f} s, {got.rounds} "
+              "samples", flush=True)
+    print(f"{cases} draws with {', '.join(EXTREME)} in hand at {budget} s: "
+          f"{min(took):.2f} to {max(took):.2f} s; {load()}")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--players", type=int, default=4)
@@ -104,9 +182,21 @@ def main() -> None:
                     "(default 16) samples, from random deals")
     ap.add_argument("--record", default=None, metavar="FILE",
                     help="write each game's result per entry to FILE (JSON)")
+    ap.add_argument("--latency", action="store_true",
+                    help="print instead the time of every advise call in --games games at "
+                    "--budget (one process)")
+    ap.add_argument("--extreme", type=int, default=None, metavar="CASES",
+                    help="print instead the time of advise on CASES 2-player draws of a hand "
+                    "of five cards that make choices (at --budget)")
     args = ap.parse_args()
+    if args.extreme is not None:
+        extreme(args.extreme, args.budget or 0.1)
+        return
     if args.cost is not None:
         cost(args.players, args.samples or 16, args.cost)
+        return
+    if args.latency:
+        latency(args.players, args.games, args.start, args.budget or 0.1, args.seed)
         return
     lineup = (args.lineup.split(",") if args.lineup else
               ["advisor"] + ["greedy"] * (args.players - 1))

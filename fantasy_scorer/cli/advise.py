@@ -149,8 +149,8 @@ samples are played out.
 \b
 --budget bounds the time, counted from the moment the question is read;
 the answer says how many samples it used, and says so when the budget
-was spent before the first one (then it is fr-score best's choice,
-without looking ahead). --seed makes the samples repeatable; with
+was spent before the first one was finished (then it is fr-score best's
+choice, without looking ahead). --seed makes the samples repeatable; with
 --samples N the answer no longer depends on the machine's speed.
 """
 
@@ -287,8 +287,8 @@ def advice_text(advice, loc: Localizer) -> str:
         lines.append("Your discard ends the game: every figure is exact.")
     elif advice.rounds == 0:
         lines.append(f"No look-ahead was done: the time budget was spent ({advice.seconds:.2f} "
-                     "s) before the first sample, so this is fr-score best's choice for the "
-                     "hand now; give a larger --budget to look ahead.")
+                     "s) before a first sample was finished, so this is fr-score best's choice "
+                     "for the hand now; give a larger --budget to look ahead.")
     else:
         dropped = sum(1 for o in advice.options if not o.active)
         note = f"; {dropped} option(s) marked · stopped early as clearly worse" if dropped else ""

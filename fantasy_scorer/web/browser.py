@@ -21,9 +21,10 @@ from .games import Games
 
 #: Seconds the look-ahead samples for in the browser (the page's goal is an answer within 2 s).
 BROWSER_BUDGET = 1.5
-#: Samples the look-ahead draws in the browser whatever its budget: one (a play-out is never
-#: cut short, so the first one is always finished; more would keep the next tap waiting, as
-#: the browser scores in pure Python). The page says how many it drew, and that few are rough.
+#: Samples the look-ahead draws in the browser whatever its budget: one (``advise``'s
+#: ``min_samples``: without it a slow first sample would leave the page no figures; more would
+#: keep the next tap waiting, as the browser scores in pure Python). The page says how many it
+#: drew, and that few are rough.
 BROWSER_MIN_SAMPLES = 1
 
 #: Modules that must never load in the browser (the site has no wheels for them).

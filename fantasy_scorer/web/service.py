@@ -527,10 +527,7 @@ def advise_json(pool: Pool, lang: str = "en", budget: float = ADVISE_BUDGET,
         from ..realms.game.scoring import Scorer
 
         scorer = Scorer(pool.catalog, pool.players, pool.choices)
-    advice = advise(sit, seed=seed, budget=budget, scorer=scorer)
-    if advice.rounds < min_samples and not advice.exact:  # a cold or busy worker: a few
-        advice = advise(sit, seed=seed, budget=None, samples=min_samples,  # samples at least
-                        scorer=scorer)
+    advice = advise(sit, seed=seed, budget=budget, scorer=scorer, min_samples=min_samples)
     names = pool.game.names
     data = advice_json(advice, lambda c: names.display(c, lang), seed)
     for o in data["options"]:

@@ -50,3 +50,92 @@ def test_the_answer_says_how_many_samples_it_drew() -> None:
     assert r.exit_code == 0, r.output
     assert "\n3 samples in " in r.stdout
     assert NO_LOOK_AHEAD not in r.stdout
+
+
+def _slow_first_round(monkeypatch) -> None:
+    """A clock that stands still until a sample is drawn, then jumps 100 s: the first round
+    starts well within a budget of 1 s and is still running when the budget is spent (what a
+    round of play-outs near the end, or a hand of many choices, does on a slow machine)."""
+    import fantasy_scorer.realms.game.advice as advice_module
+
+    now = [0.0]
+    drawn = advice_module.sample_world
+
+    def sample_then_jump(*args, **kwargs):
+        world = drawn(*args, **kwargs)
+        now[0] += 100.0
+        return world
+
+    monkeypatch.setattr(advice_module.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(advice_module, "sample_world", sample_then_jump)
+
+
+def _situation():
+    from fantasy_scorer.realms.catalog import base_catalog
+    from fantasy_scorer.realms.game.advice import Situation
+    cat = base_catalog()
+    return Situation(cat, 3, tuple(cat.card(n.strip()) for n in HAND.split(",")), ())
+
+
+def test_a_first_sample_still_running_at_the_budget_is_dropped(monkeypatch) -> None:
+    from fantasy_scorer.realms.game.advice import advise
+
+    sit = _situation()
+    _slow_first_round(monkeypatch)
+    advice = advise(sit, seed=1, budget=1.0, started=0.0)
+    assert advice.rounds == 0  # the answer came at the budget, not after the round
+    assert advice.options[0].greedy  # and is best's choice for the hand now
+
+
+def test_min_samples_are_drawn_whatever_the_budget(monkeypatch) -> None:
+    from fantasy_scorer.realms.game.advice import advise
+
+    sit = _situation()
+    _slow_first_round(monkeypatch)
+    advice = advise(sit, seed=1, budget=1.0, started=0.0, min_samples=2)
+    assert advice.rounds == 2  # the page's few samples; none after them past the budget
+
+
+def _asks(n: int):
+    import random
+
+    from fantasy_scorer.realms.catalog import base_catalog
+
+    cat = base_catalog()
+    rng = random.Random(n)
+    out = []
+    for _ in range(n):
+        cards = rng.sample(cat.suit_cards, 10)
+        out.append((tuple(cards[:7]), tuple(cards[7:])))
+    return cat, out
+
+
+def test_a_step_scored_in_chunks_gives_every_total_in_order() -> None:
+    from fantasy_scorer.realms.game.advice import _scored
+    from fantasy_scorer.realms.game.scoring import Scorer
+
+    cat, asks = _asks(300)  # more than the first chunks (32, 64, 128 sets)
+    whole = Scorer(cat, 2).totals(asks)
+    assert _scored(Scorer(cat, 2), asks, deadline=float("inf")) == whole
+    assert _scored(Scorer(cat, 2), asks) == whole
+
+
+def test_a_step_still_running_at_the_deadline_stops_between_chunks(monkeypatch) -> None:
+    import fantasy_scorer.realms.game.advice as advice_module
+    from fantasy_scorer.realms.game.scoring import Scorer
+
+    cat, asks = _asks(300)
+    sc = Scorer(cat, 2)
+    now = [0.0]
+    scored: list[int] = []
+    totals = sc.totals
+
+    def slow_totals(part):
+        scored.append(len(part))
+        now[0] += 10.0  # every chunk takes 10 s
+        return totals(part)
+
+    monkeypatch.setattr(advice_module.time, "perf_counter", lambda: now[0])
+    monkeypatch.setattr(sc, "totals", slow_totals)
+    assert advice_module._scored(sc, asks, deadline=15.0) is None
+    assert scored == [advice_module.SCORED_CHUNK] * 2  # two chunks begun before 15 s, no more

@@ -66,8 +66,9 @@ discard gives the next player. The model, in short:
   ``fr-score best`` and the greedy bot do) unless the leader beats it by 2.5 standard errors
   of their paired differences (1.5 with two players: :func:`challenge_z`).
   Options are sampled in rounds (a round is not started when one as long as the longest
-  so far would end past the budget, and a round after the first that is still running
-  when the budget is spent is dropped; all options' play-outs of a round are scored
+  so far would end past the budget, and a round still running when the budget is spent is
+  dropped, the first one too unless the caller asks for a few rounds whatever the budget:
+  ``min_samples``, as the page does; all options' play-outs of a round are scored
   together). From the 4th round an option whose paired difference with greedy's choice
   lies two standard errors below zero stops being sampled (for a bot, also one that could
   at best add half a percentage point);
@@ -152,6 +153,9 @@ DECK_SHARE = 0.4
 #: The options' banks (:func:`_banks`) are scored a card at a time until this share of
 #: the time budget is spent; if they are not all scored by then, none counts.
 BANK_SHARE = 0.5
+#: A step of the play-outs is scored in chunks of card sets, the first this many, each next
+#: one twice the last while a chunk takes less than ``QUICK_CHUNK`` seconds (:func:`_scored`).
+SCORED_CHUNK, QUICK_CHUNK = 32, 0.005
 #: Per table size: when the game has room for at most this many more deck turns (the
 #: discard area's room, ``10 - area``, or the deck's count if smaller), ``evaluation="auto"``
 #: plays the samples out instead of valuing them by the model. Measured with two players
@@ -413,9 +417,9 @@ def _lockstep(sc: Scorer, runs: list, deadline: float | None = None) -> list | N
         except StopIteration as stop:
             out[i] = stop.value
     while pending:
-        if deadline is not None and time.perf_counter() > deadline:
+        totals = _scored(sc, [h for ask in pending.values() for h in ask], deadline)
+        if totals is None:
             return None
-        totals = sc.totals([h for ask in pending.values() for h in ask])
         k, later = 0, {}
         for i, ask in pending.items():
             part, k = totals[k:k + len(ask)], k + len(ask)
@@ -424,6 +428,28 @@ def _lockstep(sc: Scorer, runs: list, deadline: float | None = None) -> list | N
             except StopIteration as stop:
                 out[i] = stop.value
         pending = later
+    return out
+
+
+def _scored(sc: Scorer, asks: Ask, deadline: float | None = None) -> list[int] | None:
+    """``sc.totals(asks)``, or None once :func:`time.perf_counter` passes ``deadline``. A
+    step of the play-outs near the end asks for a thousand card sets at once (each option's
+    take of the best card of the discard area), and a set with several cards that make
+    choices scores in milliseconds: so the sets are scored in chunks with the deadline read
+    before each, a chunk twice the last while chunks are quick (few calls of the scorer for
+    plain hands, a bounded overrun for costly ones)."""
+    if deadline is None:
+        return sc.totals(asks)
+    out: list[int] = []
+    at, n = 0, SCORED_CHUNK
+    while at < len(asks):
+        begun = time.perf_counter()
+        if begun > deadline:
+            return None
+        out += sc.totals(asks[at:at + n])
+        at += n
+        if time.perf_counter() - begun < QUICK_CHUNK:
+            n *= 2
     return out
 
 
@@ -591,13 +617,16 @@ def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
 def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
            samples: int | None = None, scorer: Scorer | None = None,
            objective: str = "win", started: float | None = None,
-           settle: bool = True, evaluation: str = "auto") -> Advice:
+           settle: bool = True, evaluation: str = "auto", min_samples: int = 0) -> Advice:
     """The options of ``sit`` with their figures, the recommended one first.
 
     ``budget`` (seconds, counted from ``started``, a :func:`time.perf_counter` reading that
     defaults to now) and ``samples`` (rounds) bound the work; either may be None, not both.
     A budget spent before the first round leaves the sampled options ranked by their best 7
-    now. ``objective`` is ``"win"`` (the chance of winning) or ``"score"`` (the expected
+    now. Every round stops at the budget, the first included (a round of play-outs near the
+    end, or of a hand of many choices, may outlast a tenth of a second), except the first
+    ``min_samples``, drawn whatever the budget (the page asks for a few: its figures need
+    them). ``objective`` is ``"win"`` (the chance of winning) or ``"score"`` (the expected
     final score less the gift / (players - 1)).
     With ``settle`` the option left alone keeps being sampled (its figures get tighter);
     without, the work stops there (a bot needs only the choice).
@@ -641,15 +670,16 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         if not live or (samples is not None and rounds >= samples):
             break
         begun = time.perf_counter()
-        if deadline is not None and begun + longest >= deadline:
+        bound = rounds >= min_samples
+        if bound and deadline is not None and begun + longest >= deadline:
             break
         if not settle and sum(o.active for o in options) == 1 and (
                 rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
             break
         world = sample_world(sc, sit, rng)
         # a round still running when the budget is spent is dropped (its worlds are paired
-        # across options, so no part of it can be kept); never the first one
-        if not _round(sc, sit, world, live, util, rival, hard if rounds else None, leaf):
+        # across options, so no part of it can be kept)
+        if not _round(sc, sit, world, live, util, rival, hard if bound else None, leaf):
             break
         rounds += 1
         longest = max(longest, time.perf_counter() - begun)
