@@ -163,14 +163,21 @@ def test_a_round_still_running_when_the_budget_is_spent_is_dropped_whole(monkeyp
     assert A._round(sc, sit, world, options, util, deadline=None)
     assert all(len(o.utility) == 1 for o in options if not o.exact)
     # through advise, on a clock that moves a tenth of the budget at each reading: the first
-    # round always runs to its end; a later one the budget ends inside is dropped, and only
-    # whole rounds are counted and recorded
+    # round, asked for whatever the budget (min_samples), runs to its end; a later one the
+    # budget ends inside is dropped, and only whole rounds are counted and recorded
     clock = iter(range(10**6))
     monkeypatch.setattr(A.time, "perf_counter", lambda: next(clock) / 10)
     ends = []
     lockstep = A._lockstep
     monkeypatch.setattr(A, "_lockstep", lambda *a: ends.append(lockstep(*a)) or ends[-1])
-    got = advise(sit, budget=1.0, started=0.0, scorer=sc, evaluation="play-out")
+    got = advise(sit, budget=1.0, started=0.0, scorer=sc, evaluation="play-out",
+                 min_samples=1)
     assert ends[0] is not None and ends[-1] is None  # the last round was cut short
     assert got.rounds == len(ends) - 1 >= 1
     assert max(len(o.utility) for o in got.options) == got.rounds
+    # without min_samples the first round is bound by the budget too: cut short, none counted
+    clock = iter(range(10**6))
+    ends.clear()
+    got = advise(sit, budget=1.0, started=0.0, scorer=sc, evaluation="play-out")
+    assert ends == [None] and got.rounds == 0
+    assert all(not o.utility for o in got.options)
