@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import load, play_parts  # noqa: E402
+from common import load, percentiles, play_parts  # noqa: E402
 
 from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
 from fantasy_scorer.realms.game.scoring import Scorer  # noqa: E402
@@ -122,12 +122,10 @@ def latency(players: int, games: int, start: int, budget: float, seed: str) -> N
     cat = base_catalog()
     simulate(cat, players, ["advisor"] + ["greedy"] * (players - 1), games, seed, None,
              budget, scorer=Scorer(cat, players), start=start)
-    took = sorted(c[0] for c in calls)
     over = [c for c in calls if c[0] > budget + 0.05]
     before = sum(1 for c in over if c[1] is None or c[1] > budget)
     print(f"{players} players, {games} games from game {start} at {budget} s: {len(calls)} "
-          f"calls of advise, p50 {took[len(took) // 2]:.3f} s, p99 "
-          f"{took[int(0.99 * len(took))]:.3f} s, max {took[-1]:.3f} s; {len(over)} over "
+          f"calls of advise, {percentiles([c[0] for c in calls], (0.5, 0.99))}; {len(over)} over "
           f"{budget + 0.05:.2f} s ({sum(c[2] for c in over)} near the end; {before} spent "
           f"the budget before a first sample, {len(over) - before} in the samples); {load()}")
 

@@ -14,6 +14,15 @@ def load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} ({os.cpu_count()} cores)"
 
 
+def percentiles(times: list[float], quantiles: tuple[float, ...] = (0.5, 0.95)) -> str:
+    """``p50 … s, p95 … s, max … s``: the given quantiles of ``times`` (seconds), then the
+    largest."""
+    times = sorted(times)
+    at = [(q, times[min(len(times) - 1, int(q * len(times)))]) for q in quantiles]
+    return ", ".join([f"p{round(100 * q)} {t:.3f} s" for q, t in at]
+                     + [f"max {times[-1]:.3f} s"])
+
+
 def play_parts(part: Callable[[tuple], dict], games: int, start: int, jobs: int, *rest
                ) -> tuple[list[list[float]], list[list[float]]]:
     """Games ``start`` to ``start + games - 1`` in ``jobs`` processes, each running

@@ -34,7 +34,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import load, play_parts  # noqa: E402
+from common import load, percentiles, play_parts  # noqa: E402
 
 from fantasy_scorer.realms.catalog import base_catalog  # noqa: E402
 from fantasy_scorer.realms.game.advice import Situation, advise  # noqa: E402
@@ -150,12 +150,6 @@ def _first_calls(cases: list[Situation], budget: float, made: bool) -> tuple[lis
     return times, rounds
 
 
-def _percentiles(times: list[float]) -> str:
-    times = sorted(times)
-    p = lambda q: times[min(len(times) - 1, int(q * len(times)))]  # noqa: E731
-    return f"p50 {p(0.5):.3f} s, p95 {p(0.95):.3f} s, max {times[-1]:.3f} s"
-
-
 def bench_advise(args: argparse.Namespace) -> None:
     cases = situations(args.cases)
     print(load())
@@ -164,7 +158,7 @@ def bench_advise(args: argparse.Namespace) -> None:
             times, rounds = _first_calls(cases, args.budget, made)
             print(f"the first advise() of a new process, scorer "
                   f"{'made before the call' if made else 'made by the call'}, budget "
-                  f"{args.budget} s, {len(times)} decisions: {_percentiles(times)}; samples "
+                  f"{args.budget} s, {len(times)} decisions: {percentiles(times)}; samples "
                   f"median {statistics.median(rounds):.0f}, over budget + 50 ms: "
                   f"{sum(t > args.budget + 0.05 for t in times)}")
         print(load())
@@ -186,7 +180,7 @@ def bench_advise(args: argparse.Namespace) -> None:
             times.append(time.perf_counter() - t0)
             rounds.append(a.rounds)
     where = "fr-score advise (process start included)" if args.cli else "advise() in process"
-    print(f"{where}, budget {args.budget} s, {len(times)} decisions: {_percentiles(times)}; "
+    print(f"{where}, budget {args.budget} s, {len(times)} decisions: {percentiles(times)}; "
           f"samples median {statistics.median(rounds):.0f}")
     print(load())
 
