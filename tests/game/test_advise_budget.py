@@ -52,22 +52,24 @@ def test_the_answer_says_how_many_samples_it_drew() -> None:
     assert NO_LOOK_AHEAD not in r.stdout
 
 
-def _slow_first_round(monkeypatch) -> None:
-    """A clock that stands still until a sample is drawn, then jumps 100 s: the first round
-    starts well within a budget of 1 s and is still running when the budget is spent (what a
-    round of play-outs near the end, or a hand of many choices, does on a slow machine)."""
+def _clocked(monkeypatch, first: float, then: float) -> list[float]:
+    """A clock that stands still but for the samples: the first drawn takes ``first``
+    seconds, each later one ``then``. Returns the list the start of each sample is put in."""
     import fantasy_scorer.realms.game.advice as advice_module
 
     now = [0.0]
+    starts: list[float] = []
     drawn = advice_module.sample_world
 
-    def sample_then_jump(*args, **kwargs):
+    def sample_then_step(*args, **kwargs):
+        starts.append(now[0])
         world = drawn(*args, **kwargs)
-        now[0] += 100.0
+        now[0] += first if len(starts) == 1 else then
         return world
 
     monkeypatch.setattr(advice_module.time, "perf_counter", lambda: now[0])
-    monkeypatch.setattr(advice_module, "sample_world", sample_then_jump)
+    monkeypatch.setattr(advice_module, "sample_world", sample_then_step)
+    return starts
 
 
 def _situation():
@@ -81,7 +83,9 @@ def test_a_first_sample_still_running_at_the_budget_is_dropped(monkeypatch) -> N
     from fantasy_scorer.realms.game.advice import advise
 
     sit = _situation()
-    _slow_first_round(monkeypatch)
+    _clocked(monkeypatch, 100.0, 100.0)  # a round still running at the budget (what a round
+    #                                      of play-outs near the end, or a hand of many
+    #                                      choices, does on a slow machine)
     advice = advise(sit, seed=1, budget=1.0, started=0.0)
     assert advice.rounds == 0  # the answer came at the budget, not after the round
     assert advice.options[0].greedy  # and is best's choice for the hand now
@@ -91,7 +95,9 @@ def test_min_samples_are_drawn_whatever_the_budget(monkeypatch) -> None:
     from fantasy_scorer.realms.game.advice import advise
 
     sit = _situation()
-    _slow_first_round(monkeypatch)
+    _clocked(monkeypatch, 100.0, 100.0)  # a round still running at the budget (what a round
+    #                                      of play-outs near the end, or a hand of many
+    #                                      choices, does on a slow machine)
     advice = advise(sit, seed=1, budget=1.0, started=0.0, min_samples=2)
     assert advice.rounds == 2  # the page's few samples; none after them past the budget
 
@@ -139,3 +145,53 @@ def test_a_step_still_running_at_the_deadline_stops_between_chunks(monkeypatch) 
     monkeypatch.setattr(sc, "totals", slow_totals)
     assert advice_module._scored(sc, asks, deadline=15.0) is None
     assert scored == [advice_module.SCORED_CHUNK] * 2  # two chunks begun before 15 s, no more
+
+
+def test_rounds_start_while_the_budget_lasts_whatever_the_first_one_took(monkeypatch) -> None:
+    """A first round that fills the memo may take half the budget, the next ones a hundredth
+    of it: they are started until the budget's aim (``BUDGET_AIM``), not stopped because one
+    as long as the first would end past it (what left the end's budget a fifth unused)."""
+    import fantasy_scorer.realms.game.advice as advice_module
+
+    starts = _clocked(monkeypatch, 0.5, 0.01)
+    advice = advice_module.advise(_situation(), seed=1, budget=1.0, started=0.0)
+    aim = advice_module.BUDGET_AIM
+    assert advice.rounds == len(starts) > 2  # every round started was finished and counted
+    assert max(starts) < aim <= max(starts) + 0.01 + 1e-9  # none past the aim, and up to it
+
+
+def _near_the_end():
+    """A 2-player decision near the end (6 cards in the discard area), where ``auto``
+    plays the samples out."""
+    from fantasy_scorer.realms.catalog import base_catalog
+    from fantasy_scorer.realms.game.advice import Situation, _leaf_model
+    from fantasy_scorer.realms.game.scoring import Scorer
+
+    cat = base_catalog()
+    hand = tuple(cat.card(n.strip()) for n in HAND.split(",")[:7])
+    area = tuple(c for c in cat.suit_cards if c not in hand)[:6]
+    sit = Situation(cat, 2, hand, area)
+    assert _leaf_model(sit, "auto", Scorer(cat, 2)) is None  # played out, as the test needs
+    return sit
+
+
+def test_a_first_round_of_play_outs_past_half_the_budget_leaves_the_rest_to_the_model(
+        monkeypatch) -> None:
+    import fantasy_scorer.realms.game.advice as advice_module
+
+    share = advice_module.FALLBACK_SHARE
+    starts = _clocked(monkeypatch, share + 0.1, 0.01)
+    advice = advice_module.advise(_near_the_end(), seed=1, budget=1.0, started=0.0)
+    assert advice.learned  # the samples that count are the model's
+    assert advice.rounds == len(starts) - 1 > 2  # the first round dropped, the next counted
+
+
+def test_a_first_round_of_play_outs_within_half_the_budget_keeps_the_play_outs(
+        monkeypatch) -> None:
+    import fantasy_scorer.realms.game.advice as advice_module
+
+    share = advice_module.FALLBACK_SHARE
+    starts = _clocked(monkeypatch, share - 0.1, 0.01)
+    advice = advice_module.advise(_near_the_end(), seed=1, budget=1.0, started=0.0)
+    assert not advice.learned
+    assert advice.rounds == len(starts) > 2

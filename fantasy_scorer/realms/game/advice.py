@@ -49,7 +49,8 @@ discard gives the next player. The model, in short:
   decision. Near the end of a 2-player game (:data:`ENDGAME_ROOM`) the samples are played
   out again: the few turns left are cheap to play, and a play-out knows exactly whose turn
   ends the game and what each discard hands the other player to the end, where the model has
-  only an average.
+  only an average. (Not for a hand of many choices, whose first round of play-outs does not
+  end within half the budget: the learned value then has the rest of it.)
 * **The figures** of an option are means over the samples, each with its 95% interval: the
   expected final score, the probability that the final score beats the best 7 of now, and the
   *gift*: how much the discarded card raises the best 7 of the sampled next player's hand.
@@ -65,13 +66,12 @@ discard gives the next player. The model, in short:
   The best of many noisy means looks better than it is, so **greedy's choice stays** (what
   ``fr-score best`` and the greedy bot do) unless the leader beats it by 2.5 standard errors
   of their paired differences (1.5 with two players: :func:`challenge_z`).
-  Options are sampled in rounds (a round is not started when one as long as the longest
-  so far would end past the budget, and a round still running when the budget is spent is
-  dropped, the first one too unless the caller asks for a few rounds whatever the budget:
-  ``min_samples``, as the page does; all options' play-outs of a round are scored
-  together). From the 4th round an option whose paired difference with greedy's choice
-  lies two standard errors below zero stops being sampled (for a bot, also one that could
-  at best add half a percentage point);
+  Options are sampled in rounds (a round is started while the budget lasts, and a round
+  still running when the budget is spent is dropped, the first one too unless the caller
+  asks for a few rounds whatever the budget: ``min_samples``, as the page does; all
+  options' play-outs of a round are scored together). From the 4th round an option whose
+  paired difference with greedy's choice lies two standard errors below zero stops being
+  sampled (for a bot, also one that could at best add half a percentage point);
   from the 6th, one clearly worse than the leader (its paired difference below zero at the
   99% level of Student's t).
   The work stops when the time budget is spent or at a fixed number of samples; a bot also
@@ -108,7 +108,7 @@ from .value import ValueModel, bank, normal_above, room, shipped_model
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
 ROUNDS_BEFORE_RACING = 6  # samples every option gets before any is dropped
-BUDGET_AIM = 0.95  # the share of the time budget the sampling may use
+BUDGET_AIM = 0.95  # the share of the time budget in which a round of samples may start
 #: How far (in standard errors of the paired difference) an option must beat greedy's own
 #: choice to replace it: the best of many noisy means looks better than it is (with 15
 #: options, the best of 14 equal ones lies a standard error above greedy's 9 times in 10).
@@ -156,6 +156,12 @@ BANK_SHARE = 0.5
 #: A step of the play-outs is scored in chunks of card sets, the first this many, each next
 #: one twice the last while a chunk takes less than ``QUICK_CHUNK`` seconds (:func:`_scored`).
 SCORED_CHUNK, QUICK_CHUNK = 32, 0.005
+#: Near the end, where the samples are played out, the first round must end within this
+#: share of the budget, or the rest of the budget goes to samples valued by the learned
+#: model: a hand of several cards that make choices may not finish a round of play-outs
+#: within the budget, and the answer would then be greedy's (about one decision in ten near
+#: the end of a 2-player game at 0.1 s).
+FALLBACK_SHARE = 0.5
 #: Per table size: when the game has room for at most this many more deck turns (the
 #: discard area's room, ``10 - area``, or the deck's count if smaller), ``evaluation="auto"``
 #: plays the samples out instead of valuing them by the model. Measured with two players
@@ -634,13 +640,19 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     valued by the learned model of :mod:`.value`), ``"play-out"`` (the rest of the game is
     played out) or ``"auto"``: learned at the table sizes of :data:`LEARNED_TABLES` where
     the shipped model covers the game, except near the end (:data:`ENDGAME_ROOM`, where
-    the compiled scorer runs), else the play-outs.
+    the compiled scorer runs: there the learned value takes over only when a first round
+    of play-outs does not end within :data:`FALLBACK_SHARE` of the budget), else the
+    play-outs.
     """
     if budget is None and samples is None:
         raise ValueError("give a time budget or a number of samples")
     t0 = time.perf_counter() if started is None else started
     sc = scorer or Scorer(sit.catalog, sit.players)
     leaf = _leaf_model(sit, evaluation, sc)
+    # near the end the samples are played out; a first round that does not end within a
+    # share of the budget leaves the rest to the learned value (:data:`FALLBACK_SHARE`)
+    fallback = (shipped_model(sit.catalog, sit.players) if leaf is None and budget is not None
+                and evaluation == "auto" and sit.players in LEARNED_TABLES else None)
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
     exact = all(o.exact for o in options)
@@ -658,20 +670,19 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     rival = sit.players == 2 and not any(o.exact for o in options)
     rounds = 0
     rng = random.Random(f"advise:{seed}")
-    # aim a little short of the budget: a round's length varies, and the answer must come
-    # within the budget, not around it
+    # a round may start until a little short of the budget and runs until the budget is
+    # spent. Rounds vary: the first ones fill the scorer's memo, a play-out may last the
+    # whole game, so the length of past rounds says little of the next one's (not starting
+    # one that long would end past the budget left a fifth of it unused near the end)
     deadline = None if budget is None else t0 + BUDGET_AIM * budget
     hard = None if budget is None else t0 + budget
-    longest = 0.0  # the longest round so far: the next one is not started if a round that
-    #                long would end past the deadline (rounds vary: a play-out may last the
-    #                whole game, and the first rounds fill the memo)
+    first = hard if fallback is None or budget is None else t0 + FALLBACK_SHARE * budget
     while not exact:
         live = [o for o in options if o.active and not o.exact]
         if not live or (samples is not None and rounds >= samples):
             break
-        begun = time.perf_counter()
         bound = rounds >= min_samples
-        if bound and deadline is not None and begun + longest >= deadline:
+        if bound and deadline is not None and time.perf_counter() >= deadline:
             break
         if not settle and sum(o.active for o in options) == 1 and (
                 rounds >= ROUNDS_BEFORE_RACING or len(options) == 1):
@@ -679,10 +690,15 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         world = sample_world(sc, sit, rng)
         # a round still running when the budget is spent is dropped (its worlds are paired
         # across options, so no part of it can be kept)
-        if not _round(sc, sit, world, live, util, rival, hard if bound else None, leaf):
-            break
+        cut = first if fallback is not None and not rounds else hard
+        if not _round(sc, sit, world, live, util, rival, cut if bound else None, leaf):
+            if fallback is None or rounds:
+                break
+            leaf, fallback = fallback, None  # the rest of the budget goes to the model's
+            #                                  samples (no bank, the deck sampled: a round
+            #                                  of them takes milliseconds)
+            continue
         rounds += 1
-        longest = max(longest, time.perf_counter() - begun)
         if rounds >= ROUNDS_BEFORE_PRUNING:
             _prune(options, 0.0 if settle else INDIFFERENCE[objective])
         if rounds >= ROUNDS_BEFORE_RACING:
