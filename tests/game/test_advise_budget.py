@@ -72,6 +72,13 @@ def _clocked(monkeypatch, first: float, then: float) -> list[float]:
     return starts
 
 
+def _slow_first_round(monkeypatch) -> None:
+    """Every sample takes 100 s: the first round starts well within a budget of 1 s and is
+    still running when the budget is spent (what a round of play-outs near the end, or a
+    hand of many choices, does on a slow machine)."""
+    _clocked(monkeypatch, 100.0, 100.0)
+
+
 def _situation():
     from fantasy_scorer.realms.catalog import base_catalog
     from fantasy_scorer.realms.game.advice import Situation
@@ -83,9 +90,7 @@ def test_a_first_sample_still_running_at_the_budget_is_dropped(monkeypatch) -> N
     from fantasy_scorer.realms.game.advice import advise
 
     sit = _situation()
-    _clocked(monkeypatch, 100.0, 100.0)  # a round still running at the budget (what a round
-    #                                      of play-outs near the end, or a hand of many
-    #                                      choices, does on a slow machine)
+    _slow_first_round(monkeypatch)
     advice = advise(sit, seed=1, budget=1.0, started=0.0)
     assert advice.rounds == 0  # the answer came at the budget, not after the round
     assert advice.options[0].greedy  # and is best's choice for the hand now
@@ -95,9 +100,7 @@ def test_min_samples_are_drawn_whatever_the_budget(monkeypatch) -> None:
     from fantasy_scorer.realms.game.advice import advise
 
     sit = _situation()
-    _clocked(monkeypatch, 100.0, 100.0)  # a round still running at the budget (what a round
-    #                                      of play-outs near the end, or a hand of many
-    #                                      choices, does on a slow machine)
+    _slow_first_round(monkeypatch)
     advice = advise(sit, seed=1, budget=1.0, started=0.0, min_samples=2)
     assert advice.rounds == 2  # the page's few samples; none after them past the budget
 

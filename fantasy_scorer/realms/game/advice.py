@@ -676,7 +676,8 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     # one that long would end past the budget left a fifth of it unused near the end)
     deadline = None if budget is None else t0 + BUDGET_AIM * budget
     hard = None if budget is None else t0 + budget
-    first = hard if fallback is None or budget is None else t0 + FALLBACK_SHARE * budget
+    # where the model may take over, the first round is cut here instead
+    half = None if budget is None else t0 + FALLBACK_SHARE * budget
     while not exact:
         live = [o for o in options if o.active and not o.exact]
         if not live or (samples is not None and rounds >= samples):
@@ -690,7 +691,7 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
         world = sample_world(sc, sit, rng)
         # a round still running when the budget is spent is dropped (its worlds are paired
         # across options, so no part of it can be kept)
-        cut = first if fallback is not None and not rounds else hard
+        cut = half if fallback is not None and not rounds else hard
         if not _round(sc, sit, world, live, util, rival, cut if bound else None, leaf):
             if fallback is None or rounds:
                 break
