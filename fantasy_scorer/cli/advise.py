@@ -134,9 +134,10 @@ When your discard ends the game, every figure is exact and the advice is
 The learned value (the base game, the default): a sample does not play
 the game to its end but stops after your turn, and a model trained on
 games of greedy bots gives the hand's expected final score and its spread
-from its best 7 now, its cards, the turns left and the table size, and
-with 2 players the most a card left in the discard area would raise it (a
-card you may take at your next turn; docs/advice.md). It answers in
+from its best 7 now, its cards (with 4 players, its pairs of cards too),
+the turns left and the table size, and with 2 players the most a card
+left in the discard area would raise it (a card you may take at your next
+turn; docs/advice.md). It answers in
 microseconds what a play-out answers in milliseconds, so a tenth of a
 second is enough for many samples. With 2 players the other player's
 sampled hand is valued the same way, after it takes your discard if that

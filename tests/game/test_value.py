@@ -17,7 +17,7 @@ from fantasy_scorer.realms.game import advice as A
 from fantasy_scorer.realms.game import value
 from fantasy_scorer.realms.game.advice import Situation, advise
 from fantasy_scorer.realms.game.scoring import Scorer
-from fantasy_scorer.realms.game.train import Position, fit, train
+from fantasy_scorer.realms.game.train import PAIR_TABLES, Position, fit, train
 from fantasy_scorer.realms.game.value import ValueModel, shipped_model, turns_left
 from fantasy_scorer.realms.hand import MAX_DISCARD
 from fantasy_scorer.realms.solve.api import best_hand
@@ -86,6 +86,33 @@ def test_the_fit_finds_the_worth_of_a_card_left_in_the_discard_area():
                                                                         abs=1.0)
     assert quality["explained"] > 0.99
     assert fit(pos, 3, ids)[0].bank == (0.0, 0.0)
+
+
+def test_the_fit_finds_what_two_cards_are_worth_together():
+    # with four players every hand holding both of two cards gains 5 points per turn left,
+    # every other hand nothing: the fit must find that pair's weight, not spread it over the
+    # two cards' own weights (which would raise the hands holding only one of them); at a
+    # table size without pairs there are no pair weights
+    rng = random.Random(3)
+    ids = [c.id for c in PLAIN[:12]]
+    a, b = ids[0], ids[1]
+    pos = []
+    for _ in range(2000):
+        area, deck = rng.randint(0, 9), rng.randint(1, 30)
+        now = rng.randint(100, 250)
+        hand = tuple(rng.sample(ids, 7))
+        gain = 5 * turns_left(area, deck, 4) if a in hand and b in hand else 0
+        pos.append(Position(hand, now, area, deck, round(now + gain)))
+    assert 4 in PAIR_TABLES and 3 not in PAIR_TABLES
+    model, quality = fit(pos, 4, ids)
+    both = [CAT.by_id[i] for i in ids[:7]]
+    one = [CAT.by_id[i] for i in ids[1:8]]
+    for area, deck in ((0, 30), (5, 12), (8, 3)):
+        t = turns_left(area, deck, 4)
+        assert model.gain(both, 180, area, deck) == pytest.approx(5 * t, abs=1.0)
+        assert model.gain(one, 180, area, deck) == pytest.approx(0, abs=1.0)
+    assert quality["explained"] > 0.99
+    assert fit(pos, 3, ids)[0].pairs == {}
 
 
 @settings(max_examples=15, deadline=None)
@@ -158,6 +185,7 @@ def test_the_shipped_weights_cover_the_base_game_and_round_trip():
         model = shipped_model(CAT, players)
         assert model is not None and model.players == players
         assert ValueModel.from_json(model.to_json()) == model
+        assert bool(model.pairs) is (players in PAIR_TABLES)
 
 
 @settings(max_examples=25, deadline=None)

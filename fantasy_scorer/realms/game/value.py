@@ -22,6 +22,10 @@ exactly its score:
   taken (:func:`bank`): a card I may take at my next turn, which the hand's cards
   alone cannot tell. Between two of my turns only the other player's turn passes, so such
   a card is often still there; its weights are 0 at the other table sizes.
+* with four players, for each pair of cards of the hand, ``T``: what the two are worth
+  together beyond their own potentials (a card that rewards another suit, held with a card
+  of it). About 1,400 weights, so this table is trained on five times the games; at the
+  other table sizes there are none (:data:`.train.PAIR_TABLES`).
 
 The spread of the gain is fitted too (its variance, linear in ``T``), so that a chance of
 winning can be read from the predicted final score (:meth:`ValueModel.chance`).
@@ -36,7 +40,7 @@ import json
 import math
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from importlib import resources
 
@@ -78,9 +82,9 @@ class ValueModel:
     """The weights for one table size: ``base`` (per basis function: its own weight, then
     the weight of ``now / 100`` times it), ``cards`` (card id -> weight per basis
     function), ``spread`` (the gain's variance: constant, and per turn left), ``bank`` (per
-    basis function, the weight of the bank / 10); ``rmse``, the root-mean-square error of
-    its final scores on the games it was trained on (what the advice says of its
-    figures)."""
+    basis function, the weight of the bank / 10), ``pairs`` (two card ids in order -> the
+    weight, times ``T``, of holding both); ``rmse``, the root-mean-square error of its final
+    scores on the games it was trained on (what the advice says of its figures)."""
 
     players: int
     base: tuple[tuple[float, float], ...]
@@ -88,6 +92,7 @@ class ValueModel:
     spread: tuple[float, float]
     rmse: float = 0.0
     bank: tuple[float, float] = (0.0, 0.0)  # per basis function, times the bank / 10
+    pairs: dict[tuple[str, str], float] = field(default_factory=dict)
 
     def covers(self, cards: Sequence[Card]) -> bool:
         """Whether every card has a weight (a card of another game has none)."""
@@ -111,7 +116,24 @@ class ValueModel:
             weights = cards.get(c.id)
             if weights is not None:
                 out += sum(w * g for w, g in zip(weights, b, strict=True))
-        return out
+        return out + t * self.together(hand)
+
+    def together(self, hand: Sequence[Card]) -> float:
+        """The sum of the pair weights of ``hand``'s pairs of cards (0 without pairs).
+
+        >>> from fantasy_scorer.realms.catalog import base_catalog
+        >>> a, b, c = base_catalog().suit_cards[:3]
+        >>> m = ValueModel(4, ((0.0, 0.0), (0.0, 0.0)), {}, (0.0, 0.0),
+        ...                pairs={(a.id, b.id): 2.5})
+        >>> m.together((b, c, a)), m.together((a, c))
+        (2.5, 0.0)
+        """
+        pairs = self.pairs
+        if not pairs:
+            return 0.0
+        ids = sorted(c.id for c in hand)
+        get = pairs.get
+        return sum(get((x, y), 0.0) for i, x in enumerate(ids) for y in ids[i + 1:])
 
     def final(self, hand: Sequence[Card], now: float, area: int, deck: int,
               bank: float = 0.0) -> tuple[float, float]:
@@ -142,10 +164,12 @@ class ValueModel:
         wb = sum(g * w for g, w in zip(b, self.bank, strict=True)) / 10
         sd = math.sqrt(max(self.spread[0] + self.spread[1] * t, 1.0))
         get = per.get
+        together = self.together
 
         def final(hand: Sequence[Card], now: float, bank: float = 0.0
                   ) -> tuple[float, float]:
-            return now + w0 + w1 * now + wb * bank + sum(get(c.id, 0.0) for c in hand), sd
+            return (now + w0 + w1 * now + wb * bank + sum(get(c.id, 0.0) for c in hand)
+                    + t * together(hand)), sd
 
         return final
 
@@ -165,7 +189,8 @@ class ValueModel:
     def to_json(self) -> dict:
         return {"players": self.players, "base": [list(b) for b in self.base],
                 "cards": {k: list(v) for k, v in sorted(self.cards.items())},
-                "spread": list(self.spread), "rmse": self.rmse, "bank": list(self.bank)}
+                "spread": list(self.spread), "rmse": self.rmse, "bank": list(self.bank),
+                "pairs": {PAIR_KEY.format(*k): v for k, v in sorted(self.pairs.items())}}
 
     @classmethod
     def from_json(cls, data: dict) -> ValueModel:
@@ -174,7 +199,17 @@ class ValueModel:
                    tuple((float(b[0]), float(b[1])) for b in data["base"]),
                    {k: tuple(map(float, v)) for k, v in data["cards"].items()},
                    (float(data["spread"][0]), float(data["spread"][1])),
-                   float(data.get("rmse", 0.0)), (float(bank[0]), float(bank[1])))
+                   float(data.get("rmse", 0.0)), (float(bank[0]), float(bank[1])),
+                   {_pair(k): float(v) for k, v in data.get("pairs", {}).items()})
+
+
+#: How a pair of card ids is written in the weights file.
+PAIR_KEY = "{}+{}"
+
+
+def _pair(key: str) -> tuple[str, str]:
+    a, _, b = key.partition("+")
+    return (a, b) if a <= b else (b, a)
 
 
 def bank(totals: Callable[[list], Sequence[int]], kept: tuple[Card, ...],
