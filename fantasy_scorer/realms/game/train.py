@@ -47,9 +47,11 @@ RIDGE = 1.0
 BANK_TABLES = (2,)
 
 #: The table sizes whose model weighs every pair of cards held (times ``T``), and the ridge
-#: of their fit. Measured with four players (docs/advice.md): on positions of 500 held-out
-#: games the error fell from 27.1 to 26.5 points, and at 0.1 s a decision the advisor won
-#: more games. (With two players, pairs fitted too, but won no more.)
+#: of their fit. Measured with four players (docs/advice.md, the tenth step): on positions
+#: of 500 held-out games the error fell from 27.1 to 26.5 points, and the advisor won more
+#: games at 0.1 s and at 1 s (though the same pairs fitted on 10,000 games won no more than
+#: the cards alone: how much a fit gains in games varies). With two players, pairs fitted
+#: too, but won no more.
 PAIR_TABLES = (4,)
 PAIR_RIDGE = 100.0
 #: The fit adds up its products this many positions at a time (a table of pairs would be
@@ -166,14 +168,19 @@ def fit(pos: Sequence[Position], players: int, cards: Sequence[str]) -> tuple[Va
         (round(float(spread[0]), 4), round(float(spread[1]), 4)),
         bank=(round(float(w[nb * (2 + len(column))]), 6),
               round(float(w[nb * (2 + len(column)) + 1]), 6)) if banked else (0.0, 0.0),
-        pairs={} if pairs is None else {
-            pr: round(float(w[width - len(pairs) + k]), 6) for pr, k in pairs.items()
-            if round(float(w[width - len(pairs) + k]), 6)})
+        pairs={} if pairs is None else _nonzero(pairs, w[width - len(pairs):]))
     var = float(np.var(y)) or 1.0
     rmse = round(float(np.sqrt(np.mean(r * r))), 2)
     quality = {"positions": len(pos), "rmse": rmse,
                "explained": round(1 - float(np.mean(r * r)) / var, 3)}
     return replace(model, rmse=rmse), quality
+
+
+def _nonzero(pairs: dict[tuple[str, str], int], weights) -> dict[tuple[str, str], float]:
+    """The pair weights that round (to 6 places) to something (a pair never held together
+    in training has none: the file stays smaller)."""
+    rounded = {pr: round(float(weights[k]), 6) for pr, k in pairs.items()}
+    return {pr: v for pr, v in rounded.items() if v}
 
 
 def train(catalog: Catalog, games: int, seed: object, tables: Sequence[int] = (2, 3, 4, 5, 6),

@@ -268,12 +268,19 @@ def _shipped(game: str) -> dict | None:
 def shipped_model(catalog: Catalog, players: int) -> ValueModel | None:
     """The shipped model for this game and table size, or None (no weights for it, or a
     card of the catalog has none: the advice then plays its samples out)."""
-    data = _shipped(game_name(catalog))
+    model = _shipped_table(game_name(catalog), players)
+    return model if model is not None and model.covers(catalog.suit_cards) else None
+
+
+@cache
+def _shipped_table(game: str, players: int) -> ValueModel | None:
+    """The shipped weights of one table size, read once per process (every decision asks;
+    the 4-player table's pairs are over a thousand weights)."""
+    data = _shipped(game)
     if data is None:
         return None
     found = data.get("models", {}).get(str(players))
     if found is None:
         return None
     fit = data.get("fit", {}).get(str(players), {})
-    model = replace(ValueModel.from_json(found), rmse=float(fit.get("rmse", 0.0)))
-    return model if model.covers(catalog.suit_cards) else None
+    return replace(ValueModel.from_json(found), rmse=float(fit.get("rmse", 0.0)))
