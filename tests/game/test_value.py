@@ -16,6 +16,7 @@ from fantasy_scorer.errors import ScorerError
 from fantasy_scorer.realms.game import advice as A
 from fantasy_scorer.realms.game import value
 from fantasy_scorer.realms.game.advice import Situation, advise
+from fantasy_scorer.realms.game.model import WinModel
 from fantasy_scorer.realms.game.scoring import Scorer
 from fantasy_scorer.realms.game.train import PAIR_TABLES, Position, fit, train
 from fantasy_scorer.realms.game.value import ValueModel, shipped_model, turns_left
@@ -51,6 +52,61 @@ def test_the_fit_finds_a_gain_that_is_linear_in_the_turns_left():
             4 * turns_left(area, deck, 3), abs=1.0)
     assert quality["explained"] > 0.99
 
+
+
+def test_the_fit_finds_what_any_hand_gains_whatever_its_cards():
+    # every hand gains 3 points per turn left and half a point per turn left squared, and a
+    # hand holding the first card 6 points more per turn: what any hand gains is the fit on
+    # the turns left alone, the mean over the hands (at each turn left, one hand with that
+    # card and one without)
+    rng = random.Random(2)
+    ids = [c.id for c in PLAIN[:28]]
+    pos = []
+    for _ in range(1500):
+        area, deck = rng.randint(0, 9), rng.randint(1, 30)
+        t = turns_left(area, deck, 4)
+        for hand, more in (((ids[0], *rng.sample(ids[1:], 6)), 6 * t),
+                           (tuple(rng.sample(ids[1:], 7)), 0)):
+            pos.append(Position(hand, 150, area, deck, 150 + 3 * t + 0.5 * t * t + more))
+    model, _ = fit(pos, 4, ids)
+    assert model.others == pytest.approx((3 + 6 / 2, 0.5), abs=1e-4)
+    assert model.others_gain(0.0) == 0.0
+
+
+def test_a_take_is_set_against_the_others_gain_in_the_turns_it_adds_to_the_game():
+    # A take from the discard area leaves it as many cards as before my turn, a draw from
+    # the deck one more: the game (it ends when the area holds 10 cards) keeps a turn of the
+    # deck more, and every player's hand grows in it. The next player's 7 cards are known,
+    # so the gift is no sample; a take's chance is that of its final score lowered by what a
+    # greedy hand gains in the turns the take adds, against the players' usual scores, the
+    # next one raised by the most a card left in the area gives them.
+    rng = random.Random(5)
+    pool = rng.sample(PLAIN, 18)
+    hand, area, theirs = pool[:7], pool[7:11], pool[11:]
+    sit = Situation(CAT, 4, tuple(hand), tuple(area), tuple(theirs))
+    advice = advise(sit, samples=2, budget=None, scorer=SCORERS[4], evaluation="learned")
+    model = shipped_model(CAT, 4)
+    assert model is not None and advice.learned and model.others[1] > 0
+    win = WinModel(4).win
+    now_theirs = best_hand(theirs, CAT, area)[0].total
+
+    def gift(card):
+        rest = [c for c in area if c is not card]
+        return max(0, best_hand([*theirs, card], CAT, rest)[0].total - now_theirs)
+
+    deck_turns = turns_left(len(area) + 1, sit.deck - 1, 4)
+    takes = [o for o in advice.options if o.take is not None]
+    assert takes
+    for o in takes:
+        kept = [c for c in hand if c is not o.discard] + [o.take]
+        after = [c for c in area if c is not o.take] + [o.discard]
+        mine, sd = model.final(kept, best_hand(kept, CAT, after)[0].total, len(after),
+                               sit.deck)
+        t = turns_left(len(after), sit.deck, 4)
+        assert t > deck_turns
+        longer = model.others_gain(t) - model.others_gain(deck_turns)
+        expected = ValueModel.chance(win, mine - longer, sd, max(gift(c) for c in after))
+        assert o.win.mean == pytest.approx(expected)
 
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 6), st.integers(0, 10**6), st.booleans(), st.integers(0, 30),

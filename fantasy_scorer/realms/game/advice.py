@@ -61,7 +61,10 @@ discard gives the next player. The model, in short:
   against the other players' final scores, taken to be independent and spread as in games
   of greedy bots (``model.py``), the next player's raised by the most any card of the
   discard area after my turn gives them (a greedy player takes that card; so a take of mine
-  can deny it).
+  can deny it). A take leaves the game a turn of the deck longer than a draw from the deck
+  does, and the others' hands grow in that turn as mine does: with the learned value, my
+  final score is lowered by what a greedy hand gains in the turns a take adds
+  (:func:`_longer`).
   (``objective="score"`` ranks by the expected final score less the gift / (players - 1).)
   The best of many noisy means looks better than it is, so **greedy's choice stays** (what
   ``fr-score best`` and the greedy bot do) unless the leader beats it by 2.5 standard errors
@@ -103,7 +106,7 @@ from .model import TAKE_RATE, WinModel
 from .policy import greedy_draw
 from .scoring import Scorer
 from .stats import Estimate, t99
-from .value import ValueModel, bank, normal_above, room, shipped_model
+from .value import ValueModel, bank, normal_above, room, shipped_model, turns_left
 
 PRIOR_TURNS = 6  # how many turns the measured take rate weighs against the observed ones
 
@@ -1023,12 +1026,13 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
             #                                   such per card the deck was valued by
             values = final if isinstance(final, list) else [(*final, now)]
             k = len(values)
+            assert leaf is not None
             if duel:
-                assert leaf is not None
                 them = _rival_value(leaf, world, after, sit.deck - o.deck)
                 chances = [duel_chance(e[0], e[1], *them) for e in values]
             else:
-                chances = [ValueModel.chance(win, e[0], e[1], gain) for e in values]
+                longer = _longer(leaf, sit, len(after), sit.deck - o.deck)
+                chances = [ValueModel.chance(win, e[0] - longer, e[1], gain) for e in values]
             o.final.add(sum(e[0] for e in values) / k)
             o.improves.proportion, o.improves.unit = False, True  # chances, not 0 or 1
             o.improves.add(sum(normal_above(e[0], e[1], e[2]) for e in values) / k)
@@ -1047,6 +1051,29 @@ def _round(sc: Scorer, sit: Situation, world: World, live: list[Option], util,
         o.win.add(chance)
         o.utility.append(smooth if util is win else util(final, gain))
     return True
+
+
+def _longer(leaf: ValueModel, sit: Situation, area: int, deck: int) -> float:
+    """How much more the other players' hands gain, on average, in the game an option
+    leaves (``area`` cards in the discard area, ``deck`` in the deck) than in the shortest
+    game any option of ``sit`` leaves (a draw from the deck: the discard area grows by one).
+
+    The learned value credits the turns a take from the discard area adds to the game to my
+    hand; the other players play them too. Their scores, set against mine, are those of
+    greedy players in a game of usual length, so mine is lowered by their gain instead.
+    (With two players the other one's hand is valued by the model itself, with the turns
+    the option leaves: :func:`_rival_value`.)
+
+    >>> from fantasy_scorer.realms.catalog import base_catalog
+    >>> cat = base_catalog()
+    >>> sit = Situation(cat, 4, tuple(cat.suit_cards[:7]), tuple(cat.suit_cards[7:12]))
+    >>> m = ValueModel(4, ((0.0, 0.0), (0.0, 0.0)), {}, (0.0, 0.0), others=(1.0, 0.0))
+    >>> _longer(m, sit, 6, sit.deck - 1), round(_longer(m, sit, 5, sit.deck), 3)
+    (0.0, 0.702)
+    """
+    shortest = turns_left(len(sit.area) + 1, sit.deck - (sit.phase == "draw" and sit.deck > 0),
+                          sit.players)
+    return leaf.others_gain(turns_left(area, deck, sit.players)) - leaf.others_gain(shortest)
 
 
 def _rival_value(leaf: ValueModel, world: World, after: tuple[Card, ...], deck: int

@@ -68,9 +68,10 @@ class AdvisorBot:
 
     It never takes a turn that leads back to a position it has been in (its hand and the
     discard area, as sets of cards), when another option is there. A turn that takes from
-    the discard area moves the game no nearer its end, and the learned value counts the
-    time so kept as the taker's alone (the others' scores it sets against do not grow with
-    it): four advisors at one table took turns taking a card and discarding it again (a
+    the discard area moves the game no nearer its end, and the learned value counted the
+    time so kept as the taker's alone (the others' scores it set against did not grow with
+    it; they do now, :func:`.advice._longer`, but a pass can still look as good as a
+    draw): four advisors at one table took turns taking a card and discarding it again (a
     *pass*, back to where the turn began) for ever, and once, passes ruled out, swapped cards
     round the table in a cycle for a thousand turns. The positions are those of this bot
     (one per game); a draw from the deck always leads somewhere new, since the discard area

@@ -6,7 +6,8 @@ sizes of :data:`BANK_TABLES` its bank, :func:`.value.bank`), with the player's f
 score in that game as the target. The weights are the ridge least-squares fit of
 ``final - now`` on the features of :func:`features` (:data:`RIDGE` keeps the weights of
 rarely held cards small); the spread is the least-squares fit of the squared residuals on
-the turns left. At the table sizes of :data:`PAIR_TABLES` every pair of cards held is a
+the turns left, and what any hand gains (``others``) the fit of the gains on the basis
+functions alone. At the table sizes of :data:`PAIR_TABLES` every pair of cards held is a
 feature too: about 1,400 weights, fitted on ``--pair-games`` games (far more positions
 than the other tables need) with the larger :data:`PAIR_RIDGE`.
 
@@ -159,6 +160,8 @@ def fit(pos: Sequence[Position], players: int, cards: Sequence[str]) -> tuple[Va
     t = np.array([turns_left(p.area, p.deck, players) for p in pos])
     a = np.stack([np.ones_like(t), t], axis=1)
     spread = np.linalg.lstsq(a, r * r, rcond=None)[0]
+    # what any hand gains, whatever its cards: the gains on the basis functions alone
+    others = np.linalg.lstsq(np.array([basis(x) for x in t]), y, rcond=None)[0]
     nb = len(basis(1.0))
     model = ValueModel(
         players,
@@ -168,7 +171,8 @@ def fit(pos: Sequence[Position], players: int, cards: Sequence[str]) -> tuple[Va
         (round(float(spread[0]), 4), round(float(spread[1]), 4)),
         bank=(round(float(w[nb * (2 + len(column))]), 6),
               round(float(w[nb * (2 + len(column)) + 1]), 6)) if banked else (0.0, 0.0),
-        pairs={} if pairs is None else _nonzero(pairs, w[width - len(pairs):]))
+        pairs={} if pairs is None else _nonzero(pairs, w[width - len(pairs):]),
+        others=(round(float(others[0]), 6), round(float(others[1]), 6)))
     var = float(np.var(y)) or 1.0
     rmse = round(float(np.sqrt(np.mean(r * r))), 2)
     quality = {"positions": len(pos), "rmse": rmse,

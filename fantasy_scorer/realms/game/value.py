@@ -30,6 +30,12 @@ exactly its score:
 The spread of the gain is fitted too (its variance, linear in ``T``), so that a chance of
 winning can be read from the predicted final score (:meth:`ValueModel.chance`).
 
+So is what *any* greedy player's hand gains with ``T`` turns left, whatever its cards
+(``others``: per basis function; :meth:`ValueModel.others_gain`): a turn that takes a card
+from the discard area, rather than the deck's, leaves the game a turn of the deck longer,
+and the other players' hands grow in that time as mine does. The advice sets my predicted
+score against theirs (:mod:`.advice`), so it must count their gain too.
+
 Inference is plain Python (no NumPy): the page in the browser runs the advice without it.
 The weights are data, ``realms/data/advice-value-<game>.json``.
 """
@@ -83,8 +89,10 @@ class ValueModel:
     the weight of ``now / 100`` times it), ``cards`` (card id -> weight per basis
     function), ``spread`` (the gain's variance: constant, and per turn left), ``bank`` (per
     basis function, the weight of the bank / 10), ``pairs`` (two card ids in order -> the
-    weight, times ``T``, of holding both); ``rmse``, the root-mean-square error of its final
-    scores on the games it was trained on (what the advice says of its figures)."""
+    weight, times ``T``, of holding both), ``others`` (per basis function: what a greedy
+    player's hand gains on average, :meth:`others_gain`); ``rmse``, the root-mean-square
+    error of its final scores on the games it was trained on (what the advice says of its
+    figures)."""
 
     players: int
     base: tuple[tuple[float, float], ...]
@@ -93,6 +101,7 @@ class ValueModel:
     rmse: float = 0.0
     bank: tuple[float, float] = (0.0, 0.0)  # per basis function, times the bank / 10
     pairs: dict[tuple[str, str], float] = field(default_factory=dict)
+    others: tuple[float, float] = (0.0, 0.0)  # per basis function
 
     def covers(self, cards: Sequence[Card]) -> bool:
         """Whether every card has a weight (a card of another game has none)."""
@@ -117,6 +126,16 @@ class ValueModel:
             if weights is not None:
                 out += sum(w * g for w, g in zip(weights, b, strict=True))
         return out + t * self.together(hand)
+
+    def others_gain(self, t: float) -> float:
+        """What a greedy player's hand gains on average with ``t`` turns left, whatever its
+        cards: what the other players' hands gain while I play my ``t`` turns.
+
+        >>> m = ValueModel(4, ((0.0, 0.0), (0.0, 0.0)), {}, (0.0, 0.0), others=(1.5, 2.0))
+        >>> m.others_gain(0.0), m.others_gain(3.0)
+        (0.0, 22.5)
+        """
+        return sum(w * g for w, g in zip(self.others, basis(t), strict=True))
 
     def together(self, hand: Sequence[Card]) -> float:
         """The sum of the pair weights of ``hand``'s pairs of cards (0 without pairs).
@@ -190,17 +209,20 @@ class ValueModel:
         return {"players": self.players, "base": [list(b) for b in self.base],
                 "cards": {k: list(v) for k, v in sorted(self.cards.items())},
                 "spread": list(self.spread), "rmse": self.rmse, "bank": list(self.bank),
-                "pairs": {PAIR_KEY.format(*k): v for k, v in sorted(self.pairs.items())}}
+                "pairs": {PAIR_KEY.format(*k): v for k, v in sorted(self.pairs.items())},
+                "others": list(self.others)}
 
     @classmethod
     def from_json(cls, data: dict) -> ValueModel:
         bank = data.get("bank", (0.0, 0.0))
+        others = data.get("others", (0.0, 0.0))
         return cls(int(data["players"]),
                    tuple((float(b[0]), float(b[1])) for b in data["base"]),
                    {k: tuple(map(float, v)) for k, v in data["cards"].items()},
                    (float(data["spread"][0]), float(data["spread"][1])),
                    float(data.get("rmse", 0.0)), (float(bank[0]), float(bank[1])),
-                   {_pair(k): float(v) for k, v in data.get("pairs", {}).items()})
+                   {_pair(k): float(v) for k, v in data.get("pairs", {}).items()},
+                   (float(others[0]), float(others[1])))
 
 
 #: How a pair of card ids is written in the weights file.
