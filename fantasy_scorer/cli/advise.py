@@ -137,9 +137,11 @@ games of greedy bots gives the hand's expected final score and its spread
 from its best 7 now, its cards (with 4 players, its pairs of cards too),
 the turns left and the table size, and with 2 players the most a card
 left in the discard area would raise it (a card you may take at your next
-turn; docs/advice.md). It answers in
-microseconds what a play-out answers in milliseconds, so a tenth of a
-second is enough for many samples. With 2 players the other player's
+turn; docs/advice.md). With 3 players or more, a take (which leaves
+the game a turn of the deck longer) is set against the other players'
+gain in that turn too. It answers in microseconds what a play-out
+answers in milliseconds, so a tenth of a second is enough for many
+samples. With 2 players the other player's
 sampled hand is valued the same way, after it takes your discard if that
 raises it (the other cards of the discard area it passed over), and your
 chance is that of beating it, until the discard area has room for 4 cards

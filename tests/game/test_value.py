@@ -53,7 +53,6 @@ def test_the_fit_finds_a_gain_that_is_linear_in_the_turns_left():
     assert quality["explained"] > 0.99
 
 
-
 def test_the_fit_finds_what_any_hand_gains_whatever_its_cards():
     # every hand gains 3 points per turn left and half a point per turn left squared, and a
     # hand holding the first card 6 points more per turn: what any hand gains is the fit on
@@ -73,6 +72,19 @@ def test_the_fit_finds_what_any_hand_gains_whatever_its_cards():
     assert model.others_gain(0.0) == 0.0
 
 
+def _with_the_next_hand_known(players: int, seed: int, held: int, samples: int):
+    """A situation of ``held`` cards in hand, 11 - ``held`` in the discard area and the next
+    player's 7 cards known (so their gift is no sample), its learned advice and the shipped
+    model."""
+    pool = random.Random(seed).sample(PLAIN, 18)
+    sit = Situation(CAT, players, tuple(pool[:held]), tuple(pool[held:11]), tuple(pool[11:]))
+    advice = advise(sit, samples=samples, budget=None, scorer=SCORERS[players],
+                    evaluation="learned")
+    model = shipped_model(CAT, players)
+    assert model is not None and advice.learned
+    return sit, advice, model
+
+
 def test_a_take_is_set_against_the_others_gain_in_the_turns_it_adds_to_the_game():
     # A take from the discard area leaves it as many cards as before my turn, a draw from
     # the deck one more: the game (it ends when the area holds 10 cards) keeps a turn of the
@@ -80,13 +92,9 @@ def test_a_take_is_set_against_the_others_gain_in_the_turns_it_adds_to_the_game(
     # so the gift is no sample; a take's chance is that of its final score lowered by what a
     # greedy hand gains in the turns the take adds, against the players' usual scores, the
     # next one raised by the most a card left in the area gives them.
-    rng = random.Random(5)
-    pool = rng.sample(PLAIN, 18)
-    hand, area, theirs = pool[:7], pool[7:11], pool[11:]
-    sit = Situation(CAT, 4, tuple(hand), tuple(area), tuple(theirs))
-    advice = advise(sit, samples=2, budget=None, scorer=SCORERS[4], evaluation="learned")
-    model = shipped_model(CAT, 4)
-    assert model is not None and advice.learned and model.others[1] > 0
+    sit, advice, model = _with_the_next_hand_known(4, 5, 7, samples=2)
+    hand, area, theirs = list(sit.hand), list(sit.area), list(sit.next_holds)
+    assert model.others[1] > 0
     win = WinModel(4).win
     now_theirs = best_hand(theirs, CAT, area)[0].total
 
@@ -312,13 +320,8 @@ def test_with_two_players_the_learned_chance_is_the_duel_with_the_other_hand():
     # my discard they take it, as greedy does, if it raises their best 7 (the other cards of
     # the discard area they passed over at their last turn), and both hands are valued by
     # the model: my chance is that of a normal final score beating theirs.
-    rng = random.Random(11)
-    pool = rng.sample(PLAIN, 18)
-    hand, area, theirs = pool[:8], pool[8:11], pool[11:]
-    sit = Situation(CAT, 2, tuple(hand), tuple(area), tuple(theirs))
-    advice = advise(sit, samples=3, budget=None, scorer=SCORERS[2], evaluation="learned")
-    model = shipped_model(CAT, 2)
-    assert model is not None and advice.learned
+    sit, advice, model = _with_the_next_hand_known(2, 11, 8, samples=3)
+    hand, area, theirs = list(sit.hand), list(sit.area), list(sit.next_holds)
     now = best_hand(theirs, CAT)[0].total
     for o in advice.options:
         kept = [c for c in hand if c is not o.discard]
