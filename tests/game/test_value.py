@@ -116,6 +116,7 @@ def test_a_take_is_set_against_the_others_gain_in_the_turns_it_adds_to_the_game(
         expected = ValueModel.chance(win, mine - longer, sd, max(gift(c) for c in after))
         assert o.win.mean == pytest.approx(expected)
 
+
 @settings(max_examples=40, deadline=None)
 @given(st.integers(2, 6), st.integers(0, 10**6), st.booleans(), st.integers(0, 30),
        st.integers(50, 300))
