@@ -9,6 +9,9 @@ Run one of::
     python benchmarks/game.py calibrate --players 4 [--games 40] [--samples 20]
     python benchmarks/game.py gift --players 4 [--games 40] [--samples 20]
     python benchmarks/game.py hands --players 2 [--games 20] [--samples 16]
+    python benchmarks/game.py takers --players 4 [--games 60]
+    python benchmarks/game.py others --players 4 [--games 40] [--samples 8]
+    python benchmarks/game.py spread --players 4 [--games 300] [--samples 12]
 
 ``calibrate`` checks the advice's play-outs against greedy games: at each discard of seat 0,
 the play-outs of the greedy bot's own choice predict its final score; ``advise --fresh``
@@ -346,6 +349,142 @@ def bench_hands(args: argparse.Namespace) -> None:
     print(load())
 
 
+def bench_takers(args: argparse.Namespace) -> None:
+    """Who takes a discarded card, in greedy games: the share of discards taken by the next
+    player, the one after, ..., and later than a round (the advice counts the next player's
+    gift only)."""
+    cat = base_catalog()
+    sc = Scorer(cat, args.players)
+    print(load())
+    by: dict[str, int] = {}
+    discards = 0
+    for g in range(args.games):
+        record = play(Game.deal(cat, args.players, f"takers:{g}"),
+                      [GreedyBot(random.Random(g), sc) for _ in range(args.players)], sc)
+        turns = record.turns
+        discards += len(turns)
+        for i, t in enumerate(turns):
+            later = next((j - i for j in range(i + 1, len(turns))
+                          if turns[j].taken is t.discarded), None)
+            if later is not None:
+                key = f"+{later}" if later < args.players else "later"
+                by[key] = by.get(key, 0) + 1
+    print(f"{args.players} players, {args.games} greedy games, {discards} discards taken by "
+          "the player this many seats on: " + ", ".join(
+              f"{k} {by.get(k, 0) / discards:.1%}"
+              for k in [f"+{n}" for n in range(1, args.players)] + ["later"])
+          + f"; never {1 - sum(by.values()) / discards:.1%}")
+    print(load())
+
+
+def bench_others(args: argparse.Namespace) -> None:
+    """How well the public turns foretell another player's final score, in greedy games: at
+    each discard of seat 0, for every other seat, a hand sampled as the advice samples the
+    next player's (the cards they took and still hold, filled with unseen cards and kept as
+    a greedy player keeps one, five offered per turn that drew) and valued by the learned
+    model, against the mean of the greedy scores of ``model.py`` that the advice sets my
+    score against. The root-mean-square errors of both, overall and by the cards known."""
+    from fantasy_scorer.realms.game.advice import KEPT_STEPS, kept_hand
+    from fantasy_scorer.realms.game.model import GREEDY_SCORES
+    from fantasy_scorer.realms.game.value import shipped_model
+
+    cat = base_catalog()
+    players = args.players
+    sc = Scorer(cat, players)
+    leaf = shipped_model(cat, players)
+    assert leaf is not None
+    table = statistics.fmean(GREEDY_SCORES[players])
+    print(load())
+    guesses: list[tuple[int, float]] = []  # (seat, the model's mean over the samples)
+    rows: list[tuple[int, float, int]] = []  # (known cards, guess, final)
+
+    def guess(g: int, turn: int, game: Game, view, out) -> None:
+        sit = Situation.from_view(view)
+        rng = random.Random(f"others:{g}:{turn}")
+        area = view.discard + (out,)
+        for seat in range(1, players):
+            known = view.known(seat)
+            drew = sum(1 for t in view.turns if t.seat == seat) - len(known)
+            hidden = cat.hand_size - len(known)
+            values = []
+            for _ in range(args.samples):
+                pool = [c for c in sit.unseen if c not in known]
+                rng.shuffle(pool)
+                hand = kept_hand(sc, known, pool[:hidden + KEPT_STEPS * max(0, drew)], hidden)
+                values.append(leaf.final(hand, sc.total(hand, area), len(area), view.deck_count)[0])
+            guesses.append((seat, statistics.fmean(values)))
+            rows.append((len(known), 0.0, 0))
+
+    at = 0
+    for _, game in greedy_games(cat, sc, players, args.games, "others", guess):
+        record = game.finish(sc)
+        for k in range(at, len(rows)):
+            seat, value = guesses[k]
+            rows[k] = (rows[k][0], value, record.score(seat))
+        at = len(rows)
+
+    def rms(part, pick) -> float:
+        return statistics.fmean((pick(r) - r[2]) ** 2 for r in part) ** 0.5
+
+    print(f"{players} players, {args.games} greedy games, {len(rows)} (discard of seat 0, "
+          f"other seat) pairs, {args.samples} sampled hands each: error of the final score")
+    for name, part in [("all", rows)] + [(f"{n} known", [r for r in rows if r[0] == n])
+                                         for n in range(3)] + [
+            ("3+ known", [r for r in rows if r[0] >= 3])]:
+        if part:
+            print(f"  {name:9s} ({len(part):4d}): sampled hands valued "
+                  f"{rms(part, lambda r: r[1]):5.1f}, the greedy table's mean ({table:.0f}) "
+                  f"{rms(part, lambda r: table):5.1f}")
+    print(load())
+
+
+def bench_spread(args: argparse.Namespace) -> None:
+    """The learned value on the advisor's own hands, in games of one advisor (at
+    ``--samples`` samples a decision) against greedy bots: after each of its turns, the
+    model's expected final score and spread for the hand it kept, against its real final
+    score; beside them the same for the greedy player after it. By the turns left: the
+    root-mean-square error, the model's mean spread and the mean error."""
+    from fantasy_scorer.realms.game.bots import AdvisorBot
+    from fantasy_scorer.realms.game.value import shipped_model, turns_left
+
+    cat = base_catalog()
+    players = args.players
+    sc = Scorer(cat, players)
+    leaf = shipped_model(cat, players)
+    assert leaf is not None
+    print(load())
+    rows: dict[str, dict[int, list[tuple[float, float]]]] = {"advisor": {}, "greedy": {}}
+    for g in range(args.games):
+        game = Game.deal(cat, players, f"spread:{g}")
+        me = g % players
+        watch = {me: "advisor", (me + 1) % players: "greedy"}
+        bots = [AdvisorBot(random.Random(f"spread:{g}"), sc, samples=args.samples) if s == me
+                else GreedyBot(random.Random(g), sc) for s in range(players)]
+        kept = []
+        while not game.over:
+            seat = game.current
+            game.draw(bots[seat].choose_draw(game.view()))
+            game.discard(bots[seat].choose_discard(game.view()))
+            if seat in watch:
+                hand, area = tuple(game.hands[seat]), tuple(game.area)
+                mean, sd = leaf.final(hand, sc.total(hand, area), len(area), len(game.deck))
+                kept.append((seat, turns_left(len(area), len(game.deck), players), mean, sd))
+        record = game.finish(sc)
+        for seat, t, mean, sd in kept:
+            rows[watch[seat]].setdefault(min(int(t), 5), []).append(
+                (record.score(seat) - mean, sd))
+    print(f"{players} players, {args.games} games of one advisor ({args.samples} samples) "
+          "against greedy bots: the learned value of each kept hand against the final score")
+    for who, by_t in rows.items():
+        print(f"  {who}:")
+        for t, part in sorted(by_t.items()):
+            print(f"    turns left {t}{'+' if t == 5 else ' '} ({len(part):5d}): error "
+                  f"{statistics.fmean(e * e for e, _ in part) ** 0.5:5.1f}, spread "
+                  f"{statistics.fmean(s for _, s in part):5.1f}, mean error "
+                  f"{statistics.fmean(e for e, _ in part):+5.1f}")
+    print(load())
+
+
 def bench_wins(args: argparse.Namespace) -> None:
     from fantasy_scorer.realms.game.stats import share_interval
 
@@ -399,10 +538,22 @@ def main() -> None:
     h.add_argument("--players", type=int, default=2)
     h.add_argument("--games", type=int, default=20)
     h.add_argument("--samples", type=int, default=16)
+    k = sub.add_parser("takers")
+    k.add_argument("--players", type=int, default=4)
+    k.add_argument("--games", type=int, default=60)
+    o = sub.add_parser("others")
+    o.add_argument("--players", type=int, default=4)
+    o.add_argument("--games", type=int, default=40)
+    o.add_argument("--samples", type=int, default=8)
+    p = sub.add_parser("spread")
+    p.add_argument("--players", type=int, default=4)
+    p.add_argument("--games", type=int, default=300)
+    p.add_argument("--samples", type=int, default=12)
     args = ap.parse_args()
     {"greedy": bench_greedy, "greedy-table": bench_greedy_table, "advise": bench_advise,
      "wins": bench_wins, "calibrate": bench_calibrate, "gift": bench_gift,
-     "hands": bench_hands}[args.what](args)
+     "hands": bench_hands, "takers": bench_takers, "others": bench_others,
+     "spread": bench_spread}[args.what](args)
 
 
 if __name__ == "__main__":
