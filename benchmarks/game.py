@@ -395,8 +395,8 @@ def bench_others(args: argparse.Namespace) -> None:
     assert leaf is not None
     table = statistics.fmean(GREEDY_SCORES[players])
     print(load())
-    guesses: list[tuple[int, float]] = []  # (seat, the model's mean over the samples)
-    rows: list[tuple[int, float, int]] = []  # (known cards, guess, final)
+    pending: list[tuple[int, int, float]] = []  # this game's (seat, known cards, guess)
+    rows: list[tuple[int, float, int]] = []  # (known cards, guess, final score)
 
     def guess(g: int, turn: int, game: Game, view, out) -> None:
         sit = Situation.from_view(view)
@@ -408,20 +408,16 @@ def bench_others(args: argparse.Namespace) -> None:
             hidden = cat.hand_size - len(known)
             values = []
             for _ in range(args.samples):
-                pool = [c for c in sit.unseen if c not in known]
+                pool = list(sit.unseen)  # (without any seat's known cards)
                 rng.shuffle(pool)
                 hand = kept_hand(sc, known, pool[:hidden + KEPT_STEPS * max(0, drew)], hidden)
                 values.append(leaf.final(hand, sc.total(hand, area), len(area), view.deck_count)[0])
-            guesses.append((seat, statistics.fmean(values)))
-            rows.append((len(known), 0.0, 0))
+            pending.append((seat, len(known), statistics.fmean(values)))
 
-    at = 0
     for _, game in greedy_games(cat, sc, players, args.games, "others", guess):
         record = game.finish(sc)
-        for k in range(at, len(rows)):
-            seat, value = guesses[k]
-            rows[k] = (rows[k][0], value, record.score(seat))
-        at = len(rows)
+        rows += [(known, value, record.score(seat)) for seat, known, value in pending]
+        pending.clear()
 
     def rms(part, pick) -> float:
         return statistics.fmean((pick(r) - r[2]) ** 2 for r in part) ** 0.5
