@@ -399,7 +399,7 @@ def bench_others(args: argparse.Namespace) -> None:
     rows: list[tuple[int, float, int]] = []  # (known cards, guess, final score)
 
     def guess(g: int, turn: int, game: Game, view, out) -> None:
-        sit = Situation.from_view(view)
+        unseen = view.unseen  # (without my cards, the area's or any seat's known ones)
         rng = random.Random(f"others:{g}:{turn}")
         area = view.discard + (out,)
         for seat in range(1, players):
@@ -408,7 +408,7 @@ def bench_others(args: argparse.Namespace) -> None:
             hidden = cat.hand_size - len(known)
             values = []
             for _ in range(args.samples):
-                pool = list(sit.unseen)  # (without any seat's known cards)
+                pool = list(unseen)
                 rng.shuffle(pool)
                 hand = kept_hand(sc, known, pool[:hidden + KEPT_STEPS * max(0, drew)], hidden)
                 values.append(leaf.final(hand, sc.total(hand, area), len(area), view.deck_count)[0])
