@@ -12,6 +12,7 @@ Run one of::
     python benchmarks/game.py takers --players 4 [--games 60]
     python benchmarks/game.py others --players 4 [--games 40] [--samples 8]
     python benchmarks/game.py spread --players 4 [--games 300] [--samples 12]
+    python benchmarks/game.py forks --players 4 [--games 500] [--rate 0.3] [--top 3]
 
 ``calibrate`` checks the advice's play-outs against greedy games: at each discard of seat 0,
 the play-outs of the greedy bot's own choice predict its final score; ``advise --fresh``
@@ -481,6 +482,127 @@ def bench_spread(args: argparse.Namespace) -> None:
     print(load())
 
 
+#: The ranges of the model's predicted advantage of a fork over greedy's move that
+#: ``forks`` prints the real advantage of.
+FORK_BINS = ((-100, -15), (-15, -10), (-10, -6), (-6, -3), (-3, 0), (0, 3), (3, 8), (8, 100))
+
+
+def _fork_moves(sc: Scorer, game: Game, top: int) -> list[tuple]:
+    """The ``top`` first of the player's draws other than greedy's, as (kind, card taken,
+    card discarded): where greedy takes a card, the deck first (its discard left to
+    greedy); then each card of the discard area with the two discards that best follow
+    it, by the best 7 after the turn."""
+    hand, area = tuple(game.hands[game.current]), tuple(game.area)
+    taken = GreedyBot(random.Random(0), sc).choose_draw(game.view())
+    out = None if taken is None else sc.best_keep(
+        hand + (taken,), tuple(c for c in area if c is not taken))[1]
+    moves = []
+    for c in area:
+        rest, held = tuple(x for x in area if x is not c), hand + (c,)
+        keeps = sorted(((sc.total(tuple(x for x in held if x is not d), rest + (d,)), d)
+                        for d in held if d is not c), key=lambda k: -k[0])[:2]
+        moves += [(now, c, d) for now, d in keeps if not (c is taken and d is out)]
+    moves.sort(key=lambda m: -m[0])
+    found = [("take", c, d) for _, c, d in moves]
+    if taken is not None and game.deck:
+        found.insert(0, ("deck", None, None))
+    return found[:top]
+
+
+def _played_out(sc: Scorer, game: Game, seat: int) -> int:
+    """``seat``'s final score once greedy bots have played ``game`` to its end."""
+    bot = GreedyBot(random.Random(0), sc)
+    while not game.over:
+        game.draw(bot.choose_draw(game.view()))
+        game.discard(bot.choose_discard(game.view()))
+    return game.finish(sc).score(seat)
+
+
+def bench_forks(args: argparse.Namespace) -> None:
+    """How much the learned value's preference for a move other than greedy's is worth. In
+    greedy games, at a share ``--rate`` of turns, the game is forked: the player makes one
+    of the ``--top`` best other moves (:func:`_fork_moves`; after a draw from the deck, one
+    of the next best discards), then greedy bots play the fork to its end, with the deck in
+    the same order as the game's. Per kind of move: the model's error on greedy's kept
+    hand and on the fork's, and the fork's real advantage in final score (fork less
+    greedy's game) against the model's predicted one, as a line and by ranges of the
+    prediction (:data:`FORK_BINS`)."""
+    from dataclasses import replace
+
+    from fantasy_scorer.realms.game.value import shipped_model
+
+    cat = base_catalog()
+    players = args.players
+    sc = Scorer(cat, players)
+    leaf = shipped_model(cat, players)
+    assert leaf is not None
+    greedy = GreedyBot(random.Random(0), sc)
+    rng = random.Random("forks")
+
+    def valued(game: Game, seat: int) -> float:
+        hand, area = tuple(game.hands[seat]), tuple(game.area)
+        return leaf.final(hand, sc.total(hand, area), len(area), len(game.deck))[0]
+
+    def fork(game: Game) -> Game:
+        return replace(game, deck=list(game.deck), hands=[list(h) for h in game.hands],
+                       area=list(game.area), turns=list(game.turns))
+
+    print(load())
+    rows: dict[str, list[tuple[float, int, float, int]]] = {"take": [], "deck": [],
+                                                            "discard": []}  # and "all"
+    for g in range(args.games):
+        game = Game.deal(cat, players, f"forks:{g}")
+        pending = []
+        while not game.over:
+            seat, branch = game.current, None
+            if rng.random() < args.rate and (moves := _fork_moves(sc, game, args.top)):
+                kind, take, out = rng.choice(moves)
+                branch = fork(game)
+                branch.draw(take)
+                branch.discard(out or greedy.choose_discard(branch.view()))
+            game.draw(greedy.choose_draw(game.view()))
+            if branch is None and game.source is None and rng.random() < args.rate and (
+                    keeps := sc.keeps(game.hands[seat], game.area)[1:1 + args.top]):
+                kind, branch = "discard", fork(game)
+                branch.discard(rng.choice(keeps)[1])
+            forked = None
+            if branch is not None:
+                predicted = valued(branch, seat)  # before the fork is played out
+                forked = (kind, predicted, _played_out(sc, branch, seat))
+            game.discard(greedy.choose_discard(game.view()))
+            if forked is not None:
+                pending.append((*forked, seat, valued(game, seat)))
+        record = game.finish(sc)
+        for kind, predicted, final, seat, mine in pending:
+            rows[kind].append((predicted, final, mine, record.score(seat)))
+    print(f"{players} players, {args.games} greedy games forked at {args.rate:.0%} of turns "
+          f"(one of the {args.top} best other moves, played out by greedy bots): the model's "
+          "predicted advantage of the fork over greedy's move, and the real one")
+    rows["all"] = [r for part in rows.values() for r in part]
+    for kind, part in rows.items():
+        if not part:
+            continue
+        pred = [p - m for p, _, m, _ in part]
+        real = [f - r for _, f, _, r in part]
+        slope, icept = statistics.linear_regression(pred, real)
+        print(f"  {kind} ({len(part)}): the model's mean error on greedy's hand "
+              f"{statistics.fmean(r - m for _, _, m, r in part):+.1f}, on the fork's "
+              f"{statistics.fmean(f - p for p, f, _, _ in part):+.1f}; real advantage = "
+              f"{icept:+.2f} + {slope:.2f} x predicted")
+        liked = [(p, r) for p, r in zip(pred, real, strict=True) if p > 0]
+        if liked:
+            print(f"    the model prefers the fork in {len(liked) / len(part):.0%}: predicted "
+                  f"{statistics.fmean(p for p, _ in liked):+.2f}, real "
+                  f"{statistics.fmean(r for _, r in liked):+.2f}")
+        for lo, hi in FORK_BINS:
+            got = [r for p, r in zip(pred, real, strict=True) if lo < p <= hi]
+            if len(got) > 1:
+                half = 1.96 * statistics.stdev(got) / len(got) ** 0.5
+                print(f"    predicted in ({lo:+d}, {hi:+d}] ({len(got):5d}): real "
+                      f"{statistics.fmean(got):+6.2f} +/- {half:.2f}")
+    print(load())
+
+
 def bench_wins(args: argparse.Namespace) -> None:
     from fantasy_scorer.realms.game.stats import share_interval
 
@@ -545,11 +667,16 @@ def main() -> None:
     p.add_argument("--players", type=int, default=4)
     p.add_argument("--games", type=int, default=300)
     p.add_argument("--samples", type=int, default=12)
+    x = sub.add_parser("forks")
+    x.add_argument("--players", type=int, default=4)
+    x.add_argument("--games", type=int, default=500)
+    x.add_argument("--rate", type=float, default=0.3, help="the share of turns forked")
+    x.add_argument("--top", type=int, default=3, help="forks among this many best moves")
     args = ap.parse_args()
     {"greedy": bench_greedy, "greedy-table": bench_greedy_table, "advise": bench_advise,
      "wins": bench_wins, "calibrate": bench_calibrate, "gift": bench_gift,
      "hands": bench_hands, "takers": bench_takers, "others": bench_others,
-     "spread": bench_spread}[args.what](args)
+     "spread": bench_spread, "forks": bench_forks}[args.what](args)
 
 
 if __name__ == "__main__":
