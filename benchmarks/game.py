@@ -492,8 +492,10 @@ def _fork_moves(sc: Scorer, game: Game, top: int) -> list[tuple]:
     card discarded): where greedy takes a card, the deck first (its discard left to
     greedy); then each card of the discard area with the two discards that best follow
     it, by the best 7 after the turn."""
+    from fantasy_scorer.realms.game.policy import greedy_draw
+
     hand, area = tuple(game.hands[game.current]), tuple(game.area)
-    taken = GreedyBot(random.Random(0), sc).choose_draw(game.view())
+    taken = greedy_draw(sc, hand, area, bool(game.deck))
     out = None if taken is None else sc.best_keep(
         hand + (taken,), tuple(c for c in area if c is not taken))[1]
     moves = []
@@ -507,15 +509,6 @@ def _fork_moves(sc: Scorer, game: Game, top: int) -> list[tuple]:
     if taken is not None and game.deck:
         found.insert(0, ("deck", None, None))
     return found[:top]
-
-
-def _played_out(sc: Scorer, game: Game, seat: int) -> int:
-    """``seat``'s final score once greedy bots have played ``game`` to its end."""
-    bot = GreedyBot(random.Random(0), sc)
-    while not game.over:
-        game.draw(bot.choose_draw(game.view()))
-        game.discard(bot.choose_discard(game.view()))
-    return game.finish(sc).score(seat)
 
 
 def bench_forks(args: argparse.Namespace) -> None:
@@ -568,7 +561,7 @@ def bench_forks(args: argparse.Namespace) -> None:
             forked = None
             if branch is not None:
                 predicted = valued(branch, seat)  # before the fork is played out
-                forked = (kind, predicted, _played_out(sc, branch, seat))
+                forked = (kind, predicted, play(branch, [greedy] * players, sc).score(seat))
             game.discard(greedy.choose_discard(game.view()))
             if forked is not None:
                 pending.append((*forked, seat, valued(game, seat)))
