@@ -435,6 +435,13 @@ def bench_others(args: argparse.Namespace) -> None:
     print(load())
 
 
+def _kept_value(leaf, sc: Scorer, game: Game, seat: int) -> tuple[float, float]:
+    """The learned model's (expected final score, spread) of the hand ``seat`` holds in
+    ``game`` between turns."""
+    hand, area = tuple(game.hands[seat]), tuple(game.area)
+    return leaf.final(hand, sc.total(hand, area), len(area), len(game.deck))
+
+
 def bench_spread(args: argparse.Namespace) -> None:
     """The learned value on the advisor's own hands, in games of one advisor (at
     ``--samples`` samples a decision) against greedy bots: after each of its turns, the
@@ -463,9 +470,9 @@ def bench_spread(args: argparse.Namespace) -> None:
             game.draw(bots[seat].choose_draw(game.view()))
             game.discard(bots[seat].choose_discard(game.view()))
             if seat in watch:
-                hand, area = tuple(game.hands[seat]), tuple(game.area)
-                mean, sd = leaf.final(hand, sc.total(hand, area), len(area), len(game.deck))
-                kept.append((seat, turns_left(len(area), len(game.deck), players), mean, sd))
+                mean, sd = _kept_value(leaf, sc, game, seat)
+                kept.append((seat, turns_left(len(game.area), len(game.deck), players), mean,
+                             sd))
         record = game.finish(sc)
         for seat, t, mean, sd in kept:
             rows[watch[seat]].setdefault(min(int(t), 5), []).append(
@@ -501,9 +508,11 @@ def _fork_moves(sc: Scorer, game: Game, top: int) -> list[tuple]:
     moves = []
     for c in area:
         rest, held = tuple(x for x in area if x is not c), hand + (c,)
-        keeps = sorted(((sc.total(tuple(x for x in held if x is not d), rest + (d,)), d)
-                        for d in held if d is not c), key=lambda k: -k[0])[:2]
-        moves += [(now, c, d) for now, d in keeps if not (c is taken and d is out)]
+        discards = [d for d in held if d is not c]
+        sets = [(tuple(x for x in held if x is not d), rest + (d,), (i,))
+                for i, d in enumerate(discards)]  # a tie goes to the earlier discard
+        moves += [(now, c, discards[i]) for now, i in sc.top(sets, 2)
+                  if not (c is taken and discards[i] is out)]
     moves.sort(key=lambda m: -m[0])
     found = [("take", c, d) for _, c, d in moves]
     if taken is not None and game.deck:
@@ -532,10 +541,6 @@ def bench_forks(args: argparse.Namespace) -> None:
     greedy = GreedyBot(random.Random(0), sc)
     rng = random.Random("forks")
 
-    def valued(game: Game, seat: int) -> float:
-        hand, area = tuple(game.hands[seat]), tuple(game.area)
-        return leaf.final(hand, sc.total(hand, area), len(area), len(game.deck))[0]
-
     def fork(game: Game) -> Game:
         return replace(game, deck=list(game.deck), hands=[list(h) for h in game.hands],
                        area=list(game.area), turns=list(game.turns))
@@ -560,11 +565,11 @@ def bench_forks(args: argparse.Namespace) -> None:
                 branch.discard(rng.choice(keeps)[1])
             forked = None
             if branch is not None:
-                predicted = valued(branch, seat)  # before the fork is played out
+                predicted = _kept_value(leaf, sc, branch, seat)[0]  # before it is played out
                 forked = (kind, predicted, play(branch, [greedy] * players, sc).score(seat))
             game.discard(greedy.choose_discard(game.view()))
             if forked is not None:
-                pending.append((*forked, seat, valued(game, seat)))
+                pending.append((*forked, seat, _kept_value(leaf, sc, game, seat)[0]))
         record = game.finish(sc)
         for kind, predicted, final, seat, mine in pending:
             rows[kind].append((predicted, final, mine, record.score(seat)))
