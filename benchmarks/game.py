@@ -13,6 +13,7 @@ Run one of::
     python benchmarks/game.py others --players 4 [--games 40] [--samples 8]
     python benchmarks/game.py spread --players 4 [--games 300] [--samples 12]
     python benchmarks/game.py forks --players 4 [--games 500] [--rate 0.3] [--top 3]
+    python benchmarks/game.py checks --players 4 [--games 80] [--budget 3] [--start 3000]
 
 ``calibrate`` checks the advice's play-outs against greedy games: at each discard of seat 0,
 the play-outs of the greedy bot's own choice predict its final score; ``advise --fresh``
@@ -601,6 +602,61 @@ def bench_forks(args: argparse.Namespace) -> None:
     print(load())
 
 
+def bench_checks(args: argparse.Namespace) -> None:
+    """The check's prior (:data:`fantasy_scorer.realms.game.check.PRIORS`): in games of one
+    advisor at ``--budget`` against greedy bots (deals ``heldout:{start}`` on), every check
+    of the model's choice by play-outs: the model's promise, the worlds' mean paired
+    difference and its spread. Fits the mean difference as a line in the promise
+    (``a + b x``); ``tau``, the true advantage's spread around the line, is the residual
+    variance less the worlds' own noise (their spread squared over their count);
+    ``world_sd`` the root mean square of the spreads."""
+    from fantasy_scorer.realms.game.bots import AdvisorBot
+
+    cat = base_catalog()
+    players = args.players
+    sc = Scorer(cat, players)
+    print(load())
+    t0 = time.perf_counter()
+    found = []
+    for g in range(args.start, args.start + args.games):
+        game = Game.deal(cat, players, f"heldout:{g}")
+        me = g % players
+        advisor = AdvisorBot(random.Random(f"checks:{g}"), sc, budget=args.budget)
+        bots = [advisor if s == me else GreedyBot(random.Random(g), sc)
+                for s in range(players)]
+        while not game.over:
+            bot = bots[game.current]
+            game.draw(bot.choose_draw(game.view()))
+            if bot is advisor and advisor.last is not None and advisor.last.check:
+                found.append(advisor.last.check)
+            game.discard(bot.choose_discard(game.view()))
+            if bot is advisor and advisor.last is not None and advisor.last.check:
+                found.append(advisor.last.check)
+        print(f"  game {g}: {len(found)} checks, {time.perf_counter() - t0:.0f} s",
+              file=sys.stderr, flush=True)
+    done = [c for c in found if c.worlds > 1]
+    if len(done) < 3:
+        raise SystemExit("checks: fewer than 3 checks of 2 worlds or more; play more games "
+                         "or give a larger --budget")
+    promise = [c.promise for c in done]
+    played = [c.played for c in done]
+    b, a = statistics.linear_regression(promise, played)
+    resid = statistics.variance([y - (a + b * x) for x, y in zip(promise, played,
+                                                                 strict=True)])
+    noise = statistics.fmean(c.spread ** 2 / c.worlds for c in done)
+    world_sd = statistics.fmean(c.spread ** 2 for c in done) ** 0.5
+    print(f"{players} players, {args.games} games of one advisor at {args.budget} s against "
+          f"greedy bots (deals heldout:{args.start} on): {len(done)} checks, "
+          f"{statistics.fmean(c.worlds for c in done):.0f} worlds each on average, "
+          f"{sum(not c.kept for c in done)} overturned")
+    print(f"  promise {statistics.fmean(promise):+.4f}, played {statistics.fmean(played):+.4f} "
+          f"on average; played = {a:+.4f} + {b:.3f} x promise")
+    print(f"  residual variance {resid:.4f}, the worlds' noise {noise:.4f}: tau "
+          f"{max(0.0, resid - noise) ** 0.5:.4f}; world_sd {world_sd:.3f}; "
+          f"{time.perf_counter() - t0:.0f} s wall")
+    print(load())
+
+
 def bench_wins(args: argparse.Namespace) -> None:
     from fantasy_scorer.realms.game.stats import share_interval
 
@@ -670,11 +726,16 @@ def main() -> None:
     x.add_argument("--games", type=int, default=500)
     x.add_argument("--rate", type=float, default=0.3, help="the share of turns forked")
     x.add_argument("--top", type=int, default=3, help="forks among this many best moves")
+    q = sub.add_parser("checks")
+    q.add_argument("--players", type=int, default=4)
+    q.add_argument("--games", type=int, default=80)
+    q.add_argument("--budget", type=float, default=3.0)
+    q.add_argument("--start", type=int, default=3000)
     args = ap.parse_args()
     {"greedy": bench_greedy, "greedy-table": bench_greedy_table, "advise": bench_advise,
      "wins": bench_wins, "calibrate": bench_calibrate, "gift": bench_gift,
      "hands": bench_hands, "takers": bench_takers, "others": bench_others,
-     "spread": bench_spread, "forks": bench_forks}[args.what](args)
+     "spread": bench_spread, "forks": bench_forks, "checks": bench_checks}[args.what](args)
 
 
 if __name__ == "__main__":

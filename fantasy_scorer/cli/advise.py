@@ -13,7 +13,7 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -32,6 +32,9 @@ from .options import (
     read_text,
 )
 from .workers import cluster_options
+
+if TYPE_CHECKING:
+    from ..realms.game.check import Check
 
 
 class Refused(click.ClickException):
@@ -148,6 +151,16 @@ chance is that of beating it, until the discard area has room for 4 cards
 or fewer: the samples are then played out (the last turns are quick to
 play, and whose turn ends the game is exact). With the expansion the
 samples are played out.
+
+\b
+The check (4 players, a budget of 0.5 s or more, no --samples): the
+model's samples get 15% of the budget; if they prefer a move other than
+fr-score best's, both moves are then played out to the end of the game
+(every player greedy) on deals of the hidden cards as they may lie, the
+other hands kept as greedy players keep theirs, until the budget is
+spent, and fr-score best's move is recommended instead when the
+play-outs, weighed against what the model promised, find the model's move
+worse (the answer's last line says what the check found).
 
 \b
 --budget bounds the time, counted from the moment the question is read;
@@ -310,7 +323,29 @@ def advice_text(advice, loc: Localizer) -> str:
                    "samples' luck, not the model's error.")
         lines.append(f"{advice.rounds} samples in {advice.seconds:.2f} s{note}.{how} The "
                      "model: fr-score advise --help.")
+    if advice.check is not None:
+        lines.append(check_sentence(advice.check))
     return "\n".join(lines)
+
+
+def check_sentence(done: Check) -> str:
+    """What the check of the model's choice by play-outs found (:mod:`.realms.game.check`).
+
+    >>> import textwrap
+    >>> from fantasy_scorer.realms.game.check import Check
+    >>> print(textwrap.fill(check_sentence(Check(12, 0.05, -0.08, -0.01, False)), 88))
+    Checked against fr-score best's choice by playing the game out on 12 deals of the hidden
+    cards (every player greedy): the model's choice gains 5.0 points of chance of winning by
+    its own count, -8.0 in the play-outs, -1.0 weighed together: fr-score best's choice is
+    recommended instead.
+    """
+    verdict = ("the model's choice stays" if done.kept else
+               "fr-score best's choice is recommended instead")
+    return (f"Checked against fr-score best's choice by playing the game out on {done.worlds} "
+            f"deals of the hidden cards (every player greedy): the model's choice gains "
+            f"{100 * done.promise:.1f} points of chance of winning by its own count, "
+            f"{100 * done.played:.1f} in the play-outs, {100 * done.posterior:.1f} weighed "
+            f"together: {verdict}.")
 
 
 # --------------------------------------------------------------------------------------------

@@ -212,6 +212,11 @@ class AdviseResponse(BaseModel):
         "discard ends the game)."))
     recommended: AheadOption
     options: list[AheadOption] = Field(description="Every discard, the recommended first.")
+    check: dict[str, Any] | None = Field(default=None, description=(
+        "With 4 players and the learned value: the model's choice checked against greedy's "
+        "by play-outs of the whole game ({'worlds', 'promised', 'played', 'posterior', "
+        "'kept'}: chances of winning; 'kept' false when greedy's choice was put first), "
+        "or null."))
 
 
 class ExplainResponse(BaseModel):

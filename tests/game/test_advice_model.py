@@ -16,11 +16,10 @@ from fantasy_scorer.realms.game.advice import (
     _draw_options,
     _utility,
     challenge_z,
-    kept_hand,
     sample_world,
 )
 from fantasy_scorer.realms.game.bots import GreedyBot
-from fantasy_scorer.realms.game.policy import greedy_draw
+from fantasy_scorer.realms.game.policy import greedy_draw, kept_hand
 from fantasy_scorer.realms.game.scoring import Scorer
 
 from .helpers import CAT, cards

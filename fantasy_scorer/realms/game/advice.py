@@ -79,6 +79,13 @@ discard gives the next player. The model, in short:
   99% level of Student's t).
   The work stops when the time budget is spent or at a fixed number of samples; a bot also
   stops when one option is left (``settle=False``).
+* **The check** (:mod:`.check`; four players, the learned value, a budget of half a
+  second or more): a choice other than greedy's is played out against greedy's to the end
+  of the game, every player greedy, on deals of every hidden card (the other hands kept as
+  greedy players keep theirs); the model's promise is the prior and the play-outs the
+  data, and greedy's choice is put back first when the posterior says the model's is worse.
+  A second of samples of the learned value chooses as a tenth does; the check is what the
+  rest of the second buys.
 * **Exact where the game ends.** When my discard ends the game (the discard area then holds
   10 cards, or the deck is empty), each discard's final score is exact, and the advice is
   ``fr-score best``'s. Drawing from the deck when that draw is my last is exact too: the mean
@@ -101,9 +108,10 @@ from functools import cache
 from ...errors import ScorerError
 from ..catalog import Card, Catalog
 from ..hand import MAX_DISCARD
+from .check import CHECK_FROM, MODEL_SHARE, PRIORS, Check, Prior, check, deal
 from .engine import View, check_players, deck_extras
 from .model import TAKE_RATE, WinModel
-from .policy import greedy_draw
+from .policy import greedy_draw, kept_hand
 from .scoring import Scorer
 from .stats import Estimate, t99
 from .value import ValueModel, bank, normal_above, room, shipped_model, turns_left
@@ -265,8 +273,13 @@ class Situation:
         left one card in the discard area, the others took one)."""
         if self.next_draws is not None:
             return self.next_draws
-        turns = len(self.area) / (1 - self.rate) / self.players
-        return max(0, round(turns) - len(self.next_holds))
+        return max(0, self.turns_each - len(self.next_holds))
+
+    @property
+    def turns_each(self) -> int:
+        """The turns each other player has played, estimated from the discard area's count:
+        every turn that drew from the deck left a card there, the others took one."""
+        return round(len(self.area) / (1 - self.rate) / self.players)
 
     @property
     def rate(self) -> float:
@@ -348,6 +361,7 @@ class Advice:
     exact: bool  # every figure is exact (my discard ends the game)
     objective: str  # "win" or "score": what the recommendation maximises
     learned: bool = False  # a sample ends after my turn, valued by the learned model
+    check: Check | None = None  # the learned value's choice checked by play-outs (.check)
 
     @property
     def recommended(self) -> Option:
@@ -389,21 +403,6 @@ def sample_world(sc: Scorer, sit: Situation, rng: random.Random) -> World:
     # are apart, so that an option that draws a card does not shift everyone's later cards
     mine = min(len(rest) - 1, -(-len(rest) // sit.players) + 2)
     return World(theirs, rest[:mine], rest[mine:], luck)
-
-
-def kept_hand(sc: Scorer, known: tuple[Card, ...], cards: Sequence[Card], hidden: int
-              ) -> tuple[Card, ...]:
-    """The hand a greedy player keeps: the ``known`` cards and the first ``hidden`` of
-    ``cards``, then each further card in turn, the card (not a known one) whose loss leaves
-    the best total going each time."""
-    hand = known + tuple(cards[:hidden])
-    for c in cards[hidden:]:
-        held = hand + (c,)
-        free = [i for i, d in enumerate(held) if d not in known]
-        totals = sc.totals([(held[:i] + held[i + 1:], ()) for i in free])
-        out = free[max(range(len(free)), key=totals.__getitem__)]
-        hand = held[:out] + held[out + 1:]
-    return hand
 
 
 # The play-outs are generators that say which card sets they need scored: each yields a list
@@ -626,7 +625,8 @@ def _minus_one(cards: tuple[Card, ...]) -> list[tuple[Card, ...]]:
 def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
            samples: int | None = None, scorer: Scorer | None = None,
            objective: str = "win", started: float | None = None,
-           settle: bool = True, evaluation: str = "auto", min_samples: int = 0) -> Advice:
+           settle: bool = True, evaluation: str = "auto", min_samples: int = 0,
+           checks: int | None = None) -> Advice:
     """The options of ``sit`` with their figures, the recommended one first.
 
     ``budget`` (seconds, counted from ``started``, a :func:`time.perf_counter` reading that
@@ -646,6 +646,12 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     the compiled scorer runs: there the learned value takes over only when a first round
     of play-outs does not end within :data:`FALLBACK_SHARE` of the budget), else the
     play-outs.
+    With the learned value at the table sizes of :data:`.check.PRIORS`, where the compiled
+    scorer runs, a budget of :data:`.check.CHECK_FROM` or more and no ``samples`` (a fixed
+    count makes the answer the machine's no more), or ``checks`` worlds whatever the budget
+    (0: none), check a choice other than greedy's by playing the whole game out
+    (:mod:`.check`): the learned value's samples then get :data:`.check.MODEL_SHARE` of the
+    budget, the worlds the rest.
     """
     if budget is None and samples is None:
         raise ValueError("give a time budget or a number of samples")
@@ -656,8 +662,17 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     # share of the budget leaves the rest to the learned value (:data:`FALLBACK_SHARE`)
     fallback = (shipped_model(sit.catalog, sit.players) if leaf is None and budget is not None
                 and evaluation == "auto" and sit.players in LEARNED_TABLES else None)
+    prior = PRIORS.get(sit.players)
+    checking = (prior is not None and leaf is not None and objective == "win"
+                and sc.compiled is not None and (
+                    bool(checks) if checks is not None or budget is None or samples is not None
+                    else budget >= CHECK_FROM))
     util = _utility(sit, objective)
     options = (_discard_options if sit.phase == "discard" else _draw_options)(sc, sit, util)
+    full = budget
+    if checking and budget is not None:  # (the time the options took, the scorer's loading
+        #                                   included, is not the samples')
+        budget = time.perf_counter() - t0 + MODEL_SHARE * budget
     exact = all(o.exact for o in options)
     if leaf is not None and (settle or len(options) > 1):  # (a bot with one option has
         if any(leaf.bank):                                 # nothing to weigh)
@@ -711,8 +726,46 @@ def advise(sit: Situation, *, seed: object = 0, budget: float | None = 1.0,
     options.sort(key=lambda o: (o.active, o.value(), o.final.mean if o.final.n else (
         o.now or 0), o.tie), reverse=True)
     _defend_greedy(options, challenge_z(sit.players))
+    checked = None
+    if checking and not exact and not options[0].greedy:
+        assert prior is not None
+        checked = _check(sc, sit, options, prior, seed,
+                         None if full is None else t0 + full, checks)
     return Advice(sit, options, rounds, time.perf_counter() - t0, exact, objective,
-                  leaf is not None and not exact)
+                  leaf is not None and not exact, checked)
+
+
+def _check(sc: Scorer, sit: Situation, options: list[Option], prior: Prior, seed: object,
+           deadline: float | None, count: int | None) -> Check | None:
+    """Check the leader against greedy's choice on worlds of the whole game
+    (:func:`.check.check`), and put greedy's choice first if the check overturns the
+    leader. The other hands hold their known cards: the next player's, then the cards known
+    elsewhere, filling the later players' hands in turn order."""
+    leader = options[0]
+    keeper = next((o for o in options if o.greedy), None)
+    if keeper is None or leader.exact or keeper.exact or not leader.utility:
+        return None
+    size = sit.catalog.hand_size
+    holds, spare = [sit.next_holds], list(sit.elsewhere)
+    for _ in range(sit.players - 2):
+        holds.append(tuple(spare[:size]))
+        spare = spare[size:]
+    if spare:  # (more known cards than the later hands hold: the rest are the next player's)
+        holds[0] = holds[0] + tuple(spare[:size - len(holds[0])])
+    draws = [sit.drawn_by_next] + [max(0, sit.turns_each - len(h)) for h in holds[1:]]
+    unseen, rng = list(sit.unseen), random.Random(f"check:{seed}")
+    hand, area, deck = sit.hand, sit.area, sit.deck
+
+    def worlds():
+        return deal(sc, hand, area, deck, holds, draws, unseen, rng)
+
+    done = check(sc, worlds, (leader.take, leader.deck, leader.discard),
+                 (keeper.take, keeper.deck, keeper.discard), prior,
+                 leader.value() - keeper.value(), deadline, count)
+    if not done.kept:
+        options.remove(keeper)
+        options.insert(0, keeper)
+    return done
 
 
 def _leaf_model(sit: Situation, evaluation: str, sc: Scorer) -> ValueModel | None:

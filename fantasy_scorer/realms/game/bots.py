@@ -13,7 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Protocol
 
 from ..catalog import Card
-from .advice import Situation, advise
+from .advice import Advice, Situation, advise
 from .engine import View
 from .policy import greedy_draw
 from .samples import default_samples
@@ -88,14 +88,16 @@ class AdvisorBot:
         self.evaluation = evaluation  # the advice's: "auto", "learned" or "play-out"
         self.taken: Card | None = None  # the card this turn took from the discard area
         self.been: set[tuple[frozenset[str], frozenset[str]]] = set()
+        self.last: Advice | None = None  # the last decision's advice (benchmarks read it)
 
     def _options(self, view: View):
         sit = Situation.from_view(view)
         samples = self.samples
         if samples is None and self.budget is None:
             samples = default_samples(view.players)
-        return advise(sit, seed=self.rng.random(), budget=self.budget, samples=samples,
-                      scorer=self.scorer, settle=False, evaluation=self.evaluation).options
+        self.last = advise(sit, seed=self.rng.random(), budget=self.budget, samples=samples,
+                           scorer=self.scorer, settle=False, evaluation=self.evaluation)
+        return self.last.options
 
     def choose_draw(self, view: View) -> Card | None:
         self.been.add(position(view.hand, view.discard))

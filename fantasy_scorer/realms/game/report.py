@@ -68,4 +68,8 @@ def advice_json(advice: Advice, name: Callable[[Card], str], seed: str) -> dict[
         "objective": advice.objective, "exact": advice.exact,
         "evaluation": "exact" if advice.exact else ("learned" if advice.learned
                                                     else "play-out"),
+        "check": None if advice.check is None else {
+            "worlds": advice.check.worlds, "promised": advice.check.promise,
+            "played": advice.check.played, "posterior": advice.check.posterior,
+            "kept": advice.check.kept},
     }
