@@ -602,6 +602,13 @@ def bench_forks(args: argparse.Namespace) -> None:
     print(load())
 
 
+def _note_check(bot, advisor, found: list) -> None:
+    """Add to ``found`` the check of the decision ``bot`` just made, if it is the advisor's
+    and its advice was checked."""
+    if bot is advisor and advisor.last is not None and advisor.last.check:
+        found.append(advisor.last.check)
+
+
 def bench_checks(args: argparse.Namespace) -> None:
     """The check's prior (:data:`fantasy_scorer.realms.game.check.PRIORS`): in games of one
     advisor at ``--budget`` against greedy bots (deals ``heldout:{start}`` on), every check
@@ -627,11 +634,9 @@ def bench_checks(args: argparse.Namespace) -> None:
         while not game.over:
             bot = bots[game.current]
             game.draw(bot.choose_draw(game.view()))
-            if bot is advisor and advisor.last is not None and advisor.last.check:
-                found.append(advisor.last.check)
+            _note_check(bot, advisor, found)
             game.discard(bot.choose_discard(game.view()))
-            if bot is advisor and advisor.last is not None and advisor.last.check:
-                found.append(advisor.last.check)
+            _note_check(bot, advisor, found)
         print(f"  game {g}: {len(found)} checks, {time.perf_counter() - t0:.0f} s",
               file=sys.stderr, flush=True)
     done = [c for c in found if c.worlds > 1]
