@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from fantasy_scorer.realms.game.advice import Situation, _check, advise
@@ -46,12 +46,19 @@ def _world(sit: Situation, seed: int) -> Game:
                 random.Random(seed))
 
 
+@st.composite
+def positions(draw, most: int = 16, draws: bool = True) -> Game:
+    """A 4-player greedy game, not over, after up to ``most`` turns (and, if ``draws``,
+    perhaps the next player's draw)."""
+    game = _greedy_until(draw(st.integers(0, 10**6)), draw(st.integers(0, most)),
+                         draws and draw(st.booleans()))
+    assume(not game.over)
+    return game
+
+
 @settings(max_examples=25, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 14), st.booleans())
-def test_a_world_places_every_card_once_and_keeps_the_known_ones(seed, turns, step):
-    game = _greedy_until(seed, turns, step)
-    if game.over:
-        return
+@given(positions(14), st.integers(0, 10**6))
+def test_a_world_places_every_card_once_and_keeps_the_known_ones(game, seed):
     sit = Situation.from_view(game.view())
     world = _world(sit, seed)
     placed = [c.id for h in world.hands for c in h] + [c.id for c in world.area] + [
@@ -65,11 +72,8 @@ def test_a_world_places_every_card_once_and_keeps_the_known_ones(seed, turns, st
 
 
 @settings(max_examples=10, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 14))
-def test_greedy_to_the_end_is_the_greedy_bots_game_and_scores_as_the_engine(seed, turns):
-    game = _greedy_until(seed, turns)
-    if game.over:
-        return
+@given(positions(14, draws=False), st.integers(0, 10**6))
+def test_greedy_to_the_end_is_the_greedy_bots_game_and_scores_as_the_engine(game, seed):
     world = _world(Situation.from_view(game.view()), seed)
     twin = Game(CAT, 4, None, list(world.deck), [list(h) for h in world.hands],
                 list(world.area), [], 0, None)
@@ -141,11 +145,8 @@ def test_a_check_puts_greedys_choice_first_only_when_it_overturns_the_leader(a,
 
 
 @settings(max_examples=8, deadline=None)
-@given(st.integers(0, 10**6), st.integers(0, 16), st.booleans())
-def test_checked_advice_is_always_a_legal_move(seed, turns, step):
-    game = _greedy_until(seed, turns, step)
-    if game.over:
-        return
+@given(positions(16), st.integers(0, 10**6))
+def test_checked_advice_is_always_a_legal_move(game, seed):
     sit = Situation.from_view(game.view())
     best = advise(sit, seed=seed, budget=None, samples=4, scorer=SC4, checks=2).recommended
     if sit.phase == "draw":
