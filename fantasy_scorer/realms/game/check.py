@@ -27,7 +27,7 @@ import time
 from dataclasses import dataclass
 
 from ..catalog import Card
-from .engine import Game, deck_extras
+from .engine import MAX_TURNS, Game, deck_extras
 from .policy import greedy_draw, kept_hand
 from .scoring import Scorer
 
@@ -121,9 +121,10 @@ def deal(sc: Scorer, hand: tuple[Card, ...], area: tuple[Card, ...], deck: int,
 
 def finish_greedy(sc: Scorer, game: Game) -> list[int]:
     """Every player plays greedy (:func:`.policy.greedy_draw`, :meth:`.Scorer.best_keep`)
-    until the game ends; the final scores by seat (the deck's end-of-game cards dealt as
-    the engine deals them)."""
-    while not game.over:
+    until the game ends (or :data:`.engine.MAX_TURNS` turns, where the engine would stop a
+    game whose players take from the discard area for ever); the final scores by seat (the
+    deck's end-of-game cards dealt as the engine deals them)."""
+    while not game.over and len(game.turns) < MAX_TURNS:
         hand = tuple(game.hands[game.current])
         game.draw(greedy_draw(sc, hand, tuple(game.area), bool(game.deck)))
         game.discard(sc.best_keep(tuple(game.hands[game.current]), tuple(game.area))[1])
