@@ -530,8 +530,6 @@ def bench_forks(args: argparse.Namespace) -> None:
     hand and on the fork's, and the fork's real advantage in final score (fork less
     greedy's game) against the model's predicted one, as a line and by ranges of the
     prediction (:data:`FORK_BINS`)."""
-    from dataclasses import replace
-
     from fantasy_scorer.realms.game.value import shipped_model
 
     cat = base_catalog()
@@ -541,10 +539,6 @@ def bench_forks(args: argparse.Namespace) -> None:
     assert leaf is not None
     greedy = GreedyBot(random.Random(0), sc)
     rng = random.Random("forks")
-
-    def fork(game: Game) -> Game:
-        return replace(game, deck=list(game.deck), hands=[list(h) for h in game.hands],
-                       area=list(game.area), turns=list(game.turns))
 
     print(load())
     rows: dict[str, list[tuple[float, int, float, int]]] = {"take": [], "deck": [],
@@ -556,13 +550,13 @@ def bench_forks(args: argparse.Namespace) -> None:
             seat, branch = game.current, None
             if rng.random() < args.rate and (moves := _fork_moves(sc, game, args.top)):
                 kind, take, out = rng.choice(moves)
-                branch = fork(game)
+                branch = game.copy()
                 branch.draw(take)
                 branch.discard(out or greedy.choose_discard(branch.view()))
             game.draw(greedy.choose_draw(game.view()))
             if branch is None and game.source is None and rng.random() < args.rate and (
                     keeps := sc.keeps(game.hands[seat], game.area)[1:1 + args.top]):
-                kind, branch = "discard", fork(game)
+                kind, branch = "discard", game.copy()
                 branch.discard(rng.choice(keeps)[1])
             forked = None
             if branch is not None:

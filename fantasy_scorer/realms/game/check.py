@@ -114,7 +114,7 @@ def deal(sc: Scorer, hand: tuple[Card, ...], area: tuple[Card, ...], deck: int,
         ids = {c.id for c in kept}
         pool = [c for c in pool if c.id not in ids]
         hands.append(list(kept))
-    rng.shuffle(pool)
+    rng.shuffle(pool)  # the offered cards a hand passed over, weaker than most, lay first
     drawn = hand[-1] if len(hand) > size else None
     return Game(sc.catalog, len(hands), None, pool[:deck], hands, list(area), [], 0, drawn)
 
@@ -143,17 +143,12 @@ def smooth_win(scores: list[int], seat: int = 0) -> float:
     return 1 / (1 + math.exp(-(scores[seat] - best) / SCALE))
 
 
-def _fork(game: Game) -> Game:
-    return Game(game.catalog, game.players, None, list(game.deck),
-                [list(h) for h in game.hands], list(game.area), [], game.current, game.drawn)
-
-
 def play_move(sc: Scorer, world: Game, take: Card | None, deck: bool,
               discard: Card | None) -> float:
     """:func:`smooth_win` after my move on a copy of ``world`` (a draw: the deck's card, or
     ``take``; then ``discard``, or after the deck's card greedy's discard) and greedy play
     to the end."""
-    game = _fork(world)
+    game = world.copy()
     if game.drawn is None:
         game.draw(None if deck else take)
     out = discard if discard is not None else sc.best_keep(

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...errors import ScorerError
 from ..catalog import Card, Catalog
@@ -169,6 +169,12 @@ class Game:
             for hand in hands:
                 hand.append(cards.pop())
         return cls(catalog, players, seed, cards, hands)
+
+    def copy(self) -> Game:
+        """A game in the same state that moves apart from this one (a fork: its deck, hands,
+        discard area and turns are its own lists)."""
+        return replace(self, deck=list(self.deck), hands=[list(h) for h in self.hands],
+                       area=list(self.area), turns=list(self.turns))
 
     # -- what is legal ------------------------------------------------------------------------
 
